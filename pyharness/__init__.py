@@ -1,0 +1,1 @@
+"""xq65 harness: build, simulate, reference engine, emulator access."""
