@@ -1,0 +1,64 @@
+# xq65 — `make` sets up what is missing and builds build/xiangqi.nes; `make test` runs
+# the whole suite. Both are idempotent: nothing is installed or rebuilt twice.
+
+PYTHON  ?= python3
+VENV    := .venv
+PY      := $(VENV)/bin/python
+XQ65    := $(VENV)/bin/xq65
+PYTEST  := $(VENV)/bin/pytest
+STAMP   := $(VENV)/.xq65-installed
+ROM     := build/xiangqi.nes
+
+# apt-get as root, or through sudo; `apt-get update` only when something is missing.
+SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+define apt_need
+	@missing=""; for pair in $(1); do cmd=$${pair%%:*}; pkg=$${pair##*:}; \
+	  command -v $$cmd >/dev/null 2>&1 || missing="$$missing $$pkg"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing >/dev/null \
+	  || { echo "error: could not install$$missing (apt-get failed)"; exit 2; }; \
+	fi
+endef
+
+.PHONY: all setup toolchain test-deps test bench play screenshots clean distclean
+
+all: setup
+	@$(XQ65) build
+
+setup: toolchain $(STAMP)
+
+toolchain:
+	$(call apt_need,ca65:cc65 ld65:cc65)
+
+test-deps:
+	$(call apt_need,fceux:fceux Xvfb:xvfb fairy-stockfish:fairy-stockfish xauth:xauth)
+
+$(STAMP): pyproject.toml
+	@[ -x $(PY) ] || { echo "creating $(VENV)"; $(PYTHON) -m venv $(VENV); }
+	@echo "installing the Python packages into $(VENV)"
+	@$(PY) -m pip install -q --disable-pip-version-check -e . 2>&1 | grep -v '^WARNING: Location' || true
+	@$(PY) -c "import py65, cynes, click, pytest, pyffish, PIL" \
+	  || { echo "error: Python dependencies did not install"; exit 2; }
+	@touch $@
+
+test: setup test-deps
+	@$(XQ65) build
+	$(PYTEST) -q
+
+bench: all
+	$(XQ65) bench
+
+play: all
+	@$(XQ65) play
+
+screenshots: all
+	$(XQ65) screenshots
+
+clean:
+	rm -rf build .pytest_cache
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV) *.egg-info
