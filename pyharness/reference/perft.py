@@ -1,0 +1,56 @@
+"""Perft (leaf counts of the legal move tree) over the reference Position."""
+from __future__ import annotations
+
+from .position import Move, Position
+
+
+def _perft_codes(pos: Position, depth: int) -> int:
+    codes = pos._legal_codes()
+    if depth == 1:
+        return len(codes)
+    b = pos.board
+    ps = pos.piece_sq
+    total = 0
+    for code in codes:
+        frm = code >> 8
+        to = code & 0xFF
+        v = b[frm]
+        c = b[to]
+        b[to] = v
+        b[frm] = 0
+        ps[v - 16] = to
+        if c:
+            ps[c - 16] = 0
+        pos.side ^= 1
+        total += _perft_codes(pos, depth - 1)
+        pos.side ^= 1
+        b[frm] = v
+        b[to] = c
+        ps[v - 16] = frm
+        if c:
+            ps[c - 16] = to
+    return total
+
+
+def perft(pos: Position, depth: int) -> int:
+    """Count the leaves of the legal move tree of `depth` plies (depth 0 -> 1).
+
+    The position is restored on return. Counters (halfmove, fullmove) are untouched.
+    """
+    if depth < 0:
+        raise ValueError(f"perft depth must be >= 0, got {depth}")
+    if depth == 0:
+        return 1
+    return _perft_codes(pos, depth)
+
+
+def divide(pos: Position, depth: int) -> list[tuple[Move, int]]:
+    """Return (move, perft(depth - 1) after it) for each legal move, in order."""
+    if depth < 1:
+        raise ValueError(f"divide depth must be >= 1, got {depth}")
+    out = []
+    for move in pos.legal_moves():
+        pos.push(move)
+        out.append((move, perft(pos, depth - 1)))
+        pos.pop()
+    return out
