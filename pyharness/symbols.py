@@ -1,0 +1,136 @@
+"""Symbols of the built ROM: names -> CPU addresses, from the ld65 label and debug files.
+
+Source of truth: `build/xiangqi.labels` (ld65 `-Ln`, lines `al 00C000 .nes_main`).
+Every global and module-level label is there under its plain name (`frame_count`,
+`mg_generate`); cheap locals (`@loop`) are dropped, because many routines share them.
+A plain name that two modules define at different addresses (two static labels
+with the same name) is *ambiguous*: looking it up raises KeyError saying so.
+
+When the debug file `build/xiangqi.dbg` (ld65 `--dbgfile`) lies beside the label file
+it adds scoped names, for labels the label file cannot tell apart:
+  - `proc::label`    a label inside `.proc proc` (also nested: `a::b::label`);
+  - `label::@local`  a cheap local label, under the label that opens it
+                     (e.g. `nes_nmi::@done`).
+and `sizes` (bytes reserved by `.res`, e.g. frame_count -> 2).
+Constants (`NAME = value`) are not addresses; read them with `load_constants(dbg)`.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+_LABEL_LINE = re.compile(r"^al\s+([0-9A-Fa-f]+)\s+\.(\S+)\s*$")
+_DBG_FIELD = re.compile(r'(\w+)=("(?:[^"]*)"|[^,]*)')
+
+
+class SymbolTable(dict):
+    """A dict name -> address whose missing keys raise a KeyError naming the symbol."""
+
+    def __init__(self, source: Path, ambiguous: dict[str, set[int]] | None = None):
+        super().__init__()
+        self.source = source
+        self.ambiguous = ambiguous or {}
+        self.sizes: dict[str, int] = {}
+
+    def __missing__(self, name: str) -> int:
+        if name in self.ambiguous:
+            addrs = ", ".join(f"${a:04X}" for a in sorted(self.ambiguous[name]))
+            raise KeyError(f"symbol {name!r} is ambiguous in {self.source} "
+                           f"(defined at {addrs}); use its scoped name")
+        raise KeyError(f"symbol {name!r} not found in {self.source}")
+
+    def address(self, symbol_or_addr: str | int) -> int:
+        """Resolve a symbol name, or pass an integer address through unchanged."""
+        if isinstance(symbol_or_addr, int):
+            return symbol_or_addr
+        return self[symbol_or_addr]
+
+
+def _parse_dbg_line(line: str) -> tuple[str, dict[str, str]]:
+    kind, _, rest = line.partition("\t")
+    fields = {k: v.strip('"') for k, v in _DBG_FIELD.findall(rest)}
+    return kind, fields
+
+
+def _read_dbg(dbg_path: Path) -> tuple[dict[str, dict], dict[str, dict]]:
+    scopes: dict[str, dict] = {}
+    syms: dict[str, dict] = {}
+    for line in Path(dbg_path).read_text().splitlines():
+        kind, f = _parse_dbg_line(line)
+        if kind == "scope":
+            scopes[f["id"]] = f
+        elif kind == "sym":
+            syms[f["id"]] = f
+    return scopes, syms
+
+
+def _scope_path(scopes: dict[str, dict], scope_id: str | None) -> list[str]:
+    path: list[str] = []
+    while scope_id is not None and scope_id in scopes:
+        s = scopes[scope_id]
+        if s.get("name"):
+            path.append(s["name"])
+        scope_id = s.get("parent")
+    return list(reversed(path))
+
+
+def _add_dbg(table: SymbolTable, dbg_path: Path) -> None:
+    scopes, syms = _read_dbg(dbg_path)
+    for f in syms.values():
+        if f.get("type") != "lab" or "val" not in f:
+            continue
+        value = int(f["val"], 16)
+        name = f["name"]
+        if "parent" in f:                         # cheap local: under its parent label
+            parent = syms.get(f["parent"])
+            if parent is None:
+                continue
+            ppath = _scope_path(scopes, parent.get("scope"))
+            full = "::".join(ppath + [parent["name"], name])
+        else:
+            path = _scope_path(scopes, f.get("scope"))
+            full = "::".join(path + [name])
+            if "size" in f and not path:
+                table.sizes[name] = int(f["size"])
+        if full != name:
+            table.setdefault(full, value)
+        if "size" in f:
+            table.sizes[full] = int(f["size"])
+
+
+def load_symbols(labels_path: str | Path, dbg_path: str | Path | None = None) -> SymbolTable:
+    """Load ROM symbols from an ld65 `-Ln` label file (leading '.' stripped).
+
+    dbg_path defaults to the `.dbg` file beside the label file; when it exists, scoped
+    names (`proc::label`, `label::@local`) and sizes are added. Raises FileNotFoundError
+    when the label file is missing. Looking up a missing name raises KeyError naming it.
+    """
+    labels_path = Path(labels_path)
+    seen: dict[str, set[int]] = {}
+    for line in labels_path.read_text().splitlines():
+        m = _LABEL_LINE.match(line)
+        if not m or m.group(2).startswith("@"):
+            continue
+        seen.setdefault(m.group(2), set()).add(int(m.group(1), 16))
+    ambiguous = {n: a for n, a in seen.items() if len(a) > 1}
+    table = SymbolTable(labels_path, ambiguous)
+    for name, addrs in seen.items():
+        if len(addrs) == 1:
+            table[name] = next(iter(addrs))
+    dbg = Path(dbg_path) if dbg_path is not None else labels_path.with_suffix(".dbg")
+    if dbg.exists():
+        _add_dbg(table, dbg)
+    return table
+
+
+def load_constants(dbg_path: str | Path) -> dict[str, int]:
+    """Numeric constants (`NAME = value`, type=equ) of the debug file, by plain name.
+
+    A name defined with two different values in different modules is left out.
+    """
+    _, syms = _read_dbg(Path(dbg_path))
+    values: dict[str, set[int]] = {}
+    for f in syms.values():
+        if f.get("type") == "equ" and "val" in f:
+            values.setdefault(f["name"], set()).add(int(f["val"], 16))
+    return {n: next(iter(v)) for n, v in values.items() if len(v) == 1}
