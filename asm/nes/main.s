@@ -3,17 +3,27 @@
 
 .import title_palette, title_nametable
 
-; frames per half-period of the "PRESS START" blink
-BLINK_FRAMES = 32
+BLINK_FRAMES = 32            ; "PRESS START" shows 32 frames, hides 32 (power of two)
+BLINK_SUBPAL = 3             ; the title's sub-palette of "PRESS START"
+.assert (BLINK_FRAMES & (BLINK_FRAMES - 1)) = 0, error, "BLINK_FRAMES: power of two"
+
+.segment "ZEROPAGE"
+title_blink: .res 1          ; frame_count & BLINK_FRAMES when the palette was last set
 
 .segment "CODE"
 
 ;;
 ; Main entry after nes_reset (rendering off, RAM cleared, MMC1 set).
 ; Draws the title, enables NMI and rendering, then loops once per frame:
-; waits for the NMI, reads the pad. Never returns.
+; waits for the NMI, reads the pad, blinks "PRESS START". Never returns.
 .proc nes_main
     jsr ppu_clear_oam
+    ldx #31
+@copy_palette:
+    lda title_palette,x        ; 16 background + 16 sprite colours
+    sta nmi_palette,x
+    dex
+    bpl @copy_palette
     lda #<title_palette
     sta nes_ptr
     lda #>title_palette
@@ -37,5 +47,31 @@ BLINK_FRAMES = 32
 @frame:
     jsr nes_wait_nmi
     jsr pad_read
+    jsr title_blink_update
     jmp @frame
+.endproc
+
+;;
+; Shows or hides "PRESS START" (colours 1-3 of sub-palette BLINK_SUBPAL) every
+; BLINK_FRAMES frames by editing nmi_palette; the next NMI uploads it.
+; Clobbers: A, X, Y.  Cycles: ~20, ~110 when it toggles.
+.proc title_blink_update
+    lda frame_count
+    and #BLINK_FRAMES
+    cmp title_blink
+    beq @done
+    sta title_blink
+    ldx #3
+@color:
+    lda nmi_palette            ; background colour: hidden
+    ldy title_blink
+    bne @set
+    lda title_palette + BLINK_SUBPAL*4,x   ; shown
+@set:
+    sta nmi_palette + BLINK_SUBPAL*4,x
+    dex
+    bne @color
+    inc nmi_palette_dirty
+@done:
+    rts
 .endproc

@@ -7,6 +7,10 @@ nmi_ppu_ctrl: .res 1
 nmi_ppu_mask: .res 1
 nmi_scroll_x: .res 1
 nmi_scroll_y: .res 1
+nmi_palette_dirty: .res 1      ; nonzero: the NMI copies nmi_palette to $3F00, clears it
+
+.segment "BSS"
+nmi_palette: .res 32           ; palette shadow: 4 background + 4 sprite sub-palettes
 
 .segment "OAM"
 oam_buf: .res 256
@@ -15,18 +19,35 @@ oam_buf: .res 256
 .segment "CODE"
 
 ;;
-; NMI (vblank start). Copies oam_buf to OAM by DMA, writes PPUCTRL/PPUMASK/scroll from
-; the nmi_* shadows and adds 1 to frame_count. No VRAM updates yet: the main thread
-; draws with rendering off. Does not touch the engine's RAM or its stack use beyond
-; 3 bytes + the interrupt frame.
-; Clobbers: nothing (A saved).  Cycles: ~560, of which 513-514 are the OAM DMA.
+; NMI (vblank start). Copies oam_buf to OAM by DMA, the palette shadow to the PPU when
+; nmi_palette_dirty is set, writes PPUCTRL/PPUMASK/scroll from the nmi_* shadows and
+; adds 1 to frame_count. No other VRAM updates yet: the main thread draws with
+; rendering off. Touches no engine RAM; uses 2 stack bytes + the interrupt frame.
+; Clobbers: nothing (A, X saved).
+; Cycles: ~580 (513-514 of them OAM DMA); ~1,070 in a frame with a palette upload.
 .proc nes_nmi
+    pha
+    txa
     pha
     lda #0
     sta OAMADDR
     lda #>oam_buf
     sta OAM_DMA
     bit PPUSTATUS            ; reset the PPUSCROLL/PPUADDR latch
+    lda nmi_palette_dirty
+    beq @no_palette
+    lda #>PPU_PALETTE
+    sta PPUADDR
+    ldx #<PPU_PALETTE        ; = 0
+    stx PPUADDR
+    stx nmi_palette_dirty
+@copy_palette:
+    lda nmi_palette,x
+    sta PPUDATA
+    inx
+    cpx #32
+    bne @copy_palette
+@no_palette:
     lda nmi_scroll_x
     sta PPUSCROLL
     lda nmi_scroll_y
@@ -39,6 +60,8 @@ oam_buf: .res 256
     bne @done
     inc frame_count+1
 @done:
+    pla
+    tax
     pla
     rti
 .endproc

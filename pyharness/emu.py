@@ -1,0 +1,171 @@
+"""Run the built cartridge headless in cynes: frames, buttons, RAM by symbol name.
+
+    emu = Emulator()                 # build/xiangqi.nes and its label file
+    emu.step(60)
+    emu.press("start")               # hold 1 frame, then release
+    emu.read_u16("frame_count")
+    emu.save_png("build/title.png")
+
+Addresses are CPU addresses; names resolve through pyharness.symbols (the ld65 label
+file beside the ROM). cynes only guarantees reads and writes of RAM ($0000-$1FFF) and
+PRG-RAM ($6000-$7FFF); other addresses raise ValueError here.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+import numpy as np
+
+from pyharness.build import ROM_NAME, project_root
+from pyharness.symbols import SymbolTable, load_symbols
+
+# cynes controller bits (cynes.NES_INPUT_*), player 1 in the low byte
+BUTTONS = {
+    "right": 0x01, "left": 0x02, "down": 0x04, "up": 0x08,
+    "start": 0x10, "select": 0x20, "b": 0x40, "a": 0x80,
+}
+SAFE_RANGES = ((0x0000, 0x2000), (0x6000, 0x8000))
+
+
+class RomMissingError(FileNotFoundError):
+    """The ROM file does not exist (build it with `make` or `xq65 build`)."""
+
+
+class UnknownButtonError(ValueError):
+    """A button name that is not one of a b select start up down left right."""
+
+
+def default_rom() -> Path:
+    """The ROM the build makes: <root>/build/xiangqi.nes."""
+    return project_root() / "build" / f"{ROM_NAME}.nes"
+
+
+def button_mask(buttons: str | Iterable[str]) -> int:
+    """Controller bits for button names: "start", "a+b", "up left" or ["a", "b"]."""
+    names = buttons.replace("+", " ").split() if isinstance(buttons, str) else list(buttons)
+    mask = 0
+    for name in names:
+        key = name.lower()
+        if key not in BUTTONS:
+            raise UnknownButtonError(
+                f"unknown button {name!r}; use one of: {' '.join(BUTTONS)}")
+        mask |= BUTTONS[key]
+    return mask
+
+
+def _check_safe(addr: int, n: int = 1) -> None:
+    for lo, hi in SAFE_RANGES:
+        if lo <= addr and addr + n <= hi:
+            return
+    raise ValueError(f"address ${addr:04X} (+{n}) is outside RAM $0000-$1FFF "
+                     "and PRG-RAM $6000-$7FFF")
+
+
+class Emulator:
+    """A cynes NES running the cartridge, with its symbols."""
+
+    def __init__(self, rom_path: str | Path | None = None):
+        """Load the ROM (default build/xiangqi.nes); raises RomMissingError if absent."""
+        from cynes import NES  # imported late: the module stays importable without it
+
+        self.rom_path = Path(rom_path) if rom_path is not None else default_rom()
+        if not self.rom_path.is_file():
+            raise RomMissingError(
+                f"ROM {self.rom_path} not found; build it with `make` or `xq65 build`")
+        self._nes = NES(str(self.rom_path))
+        self._symbols: SymbolTable | None = None
+        self._held = 0
+        self._frame = np.zeros((240, 256, 3), dtype=np.uint8)
+        self.frames_run = 0
+
+    # -- symbols ---------------------------------------------------------------------
+    @property
+    def symbols(self) -> SymbolTable:
+        """The ROM's symbols (loaded from the .labels file beside it on first use)."""
+        if self._symbols is None:
+            labels = self.rom_path.with_suffix(".labels")
+            if not labels.is_file():
+                raise KeyError(f"no label file {labels}: symbols are unavailable")
+            self._symbols = load_symbols(labels)
+        return self._symbols
+
+    def address(self, symbol_or_addr: str | int) -> int:
+        """A CPU address from a symbol name or an integer."""
+        if isinstance(symbol_or_addr, int):
+            return symbol_or_addr
+        return self.symbols[symbol_or_addr]
+
+    # -- running ---------------------------------------------------------------------
+    def step(self, frames: int = 1) -> np.ndarray:
+        """Run `frames` frames with the held buttons; returns the last frame (RGB)."""
+        if frames < 1:
+            raise ValueError(f"frames must be >= 1, got {frames}")
+        self._nes.controller = self._held
+        self._frame = np.array(self._nes.step(frames))
+        self.frames_run += frames
+        return self._frame
+
+    def hold(self, buttons: str | Iterable[str]) -> None:
+        """Hold buttons down (from the next step on) until released."""
+        self._held |= button_mask(buttons)
+
+    def release(self, buttons: str | Iterable[str] | None = None) -> None:
+        """Release the given buttons, or all of them."""
+        self._held &= ~button_mask(buttons) if buttons is not None else 0
+
+    def press(self, buttons: str | Iterable[str], frames: int = 1) -> np.ndarray:
+        """Hold buttons for `frames` frames, release them and run one more frame."""
+        mask = button_mask(buttons)
+        self._held |= mask
+        self.step(frames)
+        self._held &= ~mask
+        return self.step(1)
+
+    def reset(self) -> None:
+        """Press the console's reset button (RAM keeps its contents)."""
+        self._nes.reset()
+
+    @property
+    def crashed(self) -> bool:
+        """True when the CPU hit an invalid opcode (cynes stops stepping then)."""
+        return bool(self._nes.has_crashed)
+
+    # -- memory ----------------------------------------------------------------------
+    def read(self, symbol_or_addr: str | int, n: int = 1) -> int | bytes:
+        """Read one byte (an int) or, with n > 1, n bytes (bytes)."""
+        addr = self.address(symbol_or_addr)
+        _check_safe(addr, n)
+        if n == 1:
+            return self._nes[addr]
+        return bytes(self._nes[addr + i] for i in range(n))
+
+    def read_u16(self, symbol_or_addr: str | int) -> int:
+        """Read a little-endian 16-bit value."""
+        lo, hi = self.read(symbol_or_addr, 2)
+        return lo | hi << 8
+
+    def write(self, symbol_or_addr: str | int, value: int | bytes) -> None:
+        """Write one byte (an int 0..255) or a run of bytes."""
+        addr = self.address(symbol_or_addr)
+        data = bytes([value]) if isinstance(value, int) else bytes(value)
+        _check_safe(addr, len(data))
+        for i, b in enumerate(data):
+            self._nes[addr + i] = b
+
+    # -- picture ---------------------------------------------------------------------
+    def frame(self) -> np.ndarray:
+        """The last frame: a (240, 256, 3) uint8 RGB array."""
+        return self._frame
+
+    def save_png(self, path: str | Path, scale: int = 1) -> Path:
+        """Save the last frame as a PNG (optionally scaled up by an integer factor)."""
+        from PIL import Image
+
+        img = Image.fromarray(self._frame)
+        if scale > 1:
+            img = img.resize((256 * scale, 240 * scale), Image.NEAREST)
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        img.save(path)
+        return path
