@@ -1,0 +1,94 @@
+"""Run the ROM in FCEUX (a second, independent emulator) under a virtual X server.
+
+FCEUX 2.6 (Qt) runs `--loadlua pyharness/fceux_probe.lua`; the script advances a number
+of frames at maximum speed, reads a 16-bit RAM word and quits. The address is passed
+in the environment (XQ65_ADDR), resolved by name from the ld65 label file here.
+A private HOME keeps FCEUX's config out of the user's home directory.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from pyharness.symbols import load_symbols
+
+PROBE_LUA = Path(__file__).with_name("fceux_probe.lua")
+FCEUX_CANDIDATES = ("fceux", "/usr/games/fceux")
+
+
+class FceuxMissingError(RuntimeError):
+    """FCEUX or xvfb-run is not installed."""
+
+
+class FceuxError(RuntimeError):
+    """FCEUX ran but did not report a result (crash, timeout, Lua error)."""
+
+
+@dataclass
+class ProbeResult:
+    """What the Lua probe saw: FCEUX's frame counter and the word read."""
+
+    framecount: int
+    value: int
+
+
+def find_fceux() -> str | None:
+    """Path of the fceux binary (Debian puts it in /usr/games), or None."""
+    for cand in FCEUX_CANDIDATES:
+        found = shutil.which(cand)
+        if found:
+            return found
+    return None
+
+
+def missing_reason() -> str | None:
+    """Why FCEUX runs are impossible here (None when fceux and xvfb-run exist)."""
+    if find_fceux() is None:
+        return "fceux not installed (apt-get install fceux)"
+    if shutil.which("xvfb-run") is None:
+        return "xvfb-run not installed (apt-get install xvfb xauth)"
+    return None
+
+
+def probe_word(rom: str | Path, symbol_or_addr: str | int, frames: int = 120,
+               timeout: float = 60.0) -> ProbeResult:
+    """Run `rom` in FCEUX for `frames` frames and read the u16 at a symbol or address.
+
+    Raises FceuxMissingError when fceux/xvfb-run are absent, FceuxError when FCEUX
+    fails or exceeds `timeout` seconds (its whole process group is then killed).
+    """
+    reason = missing_reason()
+    if reason:
+        raise FceuxMissingError(reason)
+    rom = Path(rom).resolve()
+    if isinstance(symbol_or_addr, str):
+        addr = load_symbols(rom.with_suffix(".labels"))[symbol_or_addr]
+    else:
+        addr = symbol_or_addr
+    with tempfile.TemporaryDirectory(prefix="xq65-fceux-") as tmp:
+        out = Path(tmp) / "probe.txt"
+        env = dict(os.environ, HOME=tmp, XQ65_ADDR=str(addr), XQ65_OUT=str(out),
+                   XQ65_FRAMES=str(frames))
+        cmd = ["xvfb-run", "-a", find_fceux(), "--no-config", "1", "--sound", "0",
+               "--loadlua", str(PROBE_LUA), str(rom)]
+        proc = subprocess.Popen(cmd, env=env, cwd=tmp, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True,
+                                start_new_session=True)
+        try:
+            log, _ = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired as e:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            raise FceuxError(f"fceux did not finish within {timeout:g} s") from e
+        if not out.exists():
+            raise FceuxError(f"fceux wrote no result (exit {proc.returncode}):\n{log[-2000:]}")
+        text = out.read_text().strip()
+    if text.startswith("error"):
+        raise FceuxError(f"probe script: {text}")
+    framecount, value = (int(x) for x in text.split())
+    return ProbeResult(framecount, value)
