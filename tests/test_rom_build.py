@@ -1,0 +1,124 @@
+"""The ROM build: header, reset stubs, memory summary, incremental rebuild, errors."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pyharness import build as buildmod
+from pyharness.build import (BuildError, ToolchainMissingError, build_rom,
+                             parse_cfg_segments, parse_map_segments, project_root)
+from pyharness.cli import main as cli_main
+from pyharness.symbols import load_symbols
+
+ROOT = project_root()
+
+
+@pytest.fixture(scope="module")
+def built():
+    return build_rom(quiet=True)
+
+
+@pytest.fixture(scope="module")
+def rom_bytes(built):
+    return built.rom.read_bytes()
+
+
+def test_rom_size_is_header_two_prg_banks_one_chr_bank(rom_bytes):
+    assert len(rom_bytes) == 16 + 2 * 16384 + 8192
+
+
+def test_nes20_header_bytes(rom_bytes):
+    assert rom_bytes[:16] == bytes([
+        0x4E, 0x45, 0x53, 0x1A,  # "NES" EOF
+        0x02,                    # 2 x 16 KB PRG-ROM
+        0x01,                    # 1 x 8 KB CHR-ROM
+        0x12,                    # mapper 1 low nibble, battery
+        0x08,                    # NES 2.0 identifier, mapper high nibble 0
+        0x00, 0x00,
+        0x70,                    # 8 KB PRG-NVRAM (64 << 7), no volatile PRG-RAM
+        0x00,                    # no CHR-RAM
+        0x00,                    # NTSC
+        0x00, 0x00, 0x00,
+    ])
+
+
+def test_reset_stub_and_vectors_in_both_banks(built, rom_bytes):
+    sym = load_symbols(built.labels)
+    reset = sym["nes_reset"]
+    stub = bytes([0x78, 0xA2, 0xFF, 0x9A, 0x8E, 0x00, 0x80, 0x4C, reset & 0xFF, reset >> 8])
+    for bank in (0, 1):
+        tail = rom_bytes[16 + bank * 16384 + 0x3FF0:16 + (bank + 1) * 16384]
+        assert tail[:10] == stub, f"bank {bank}"
+        nmi, rst, irq = (int.from_bytes(tail[i:i + 2], "little") for i in (10, 12, 14))
+        assert (nmi, rst, irq) == (sym["nes_nmi"], 0xFFF0, sym["nes_irq"]), f"bank {bank}"
+    assert 0xC000 <= reset < 0xFFF0      # the real reset is in the fixed bank
+
+
+def test_summary_lists_every_region(built):
+    names = [r.name for r in built.regions]
+    assert names[0] == "zero page" and len(names) == 5
+    zp, ram, wram, bank0, bank1 = built.regions
+    assert zp.used >= 10                # frame_count, shadows, pads, pointer
+    assert ram.used >= 256 + 32         # OAM page + palette shadow
+    assert bank1.used > 1024            # the title nametable alone is 1 KB
+    assert bank0.used >= 16             # at least the reset stub
+    assert all(0 <= r.left <= r.size for r in built.regions)
+    assert "zero page" in built.summary and "xiangqi.nes" in built.summary
+
+
+def test_second_build_is_up_to_date(built):
+    again = build_rom(quiet=True)
+    assert again.rebuilt is False
+    assert "(up to date)" in again.summary
+
+
+def test_parse_map_and_cfg_segments():
+    cfg = "MEMORY { ZP: start = 0; }\nSEGMENTS {\n  ZEROPAGE: load = ZP, type = zp;\n" \
+          "  # CODE: load = NOPE;\n  CODE: load = PRG1, type = ro;\n}\n"
+    assert parse_cfg_segments(cfg) == {"ZEROPAGE": "ZP", "CODE": "PRG1"}
+    mapt = ("Segment list:\n-------------\nName  Start  End  Size  Align\n----\n"
+            "CODE   00C000  00C161  000162  00001\nZEROPAGE 000000 000009 00000A 00001\n\n"
+            "Exports list by name:\n")
+    assert parse_map_segments(mapt) == {"CODE": 0x162, "ZEROPAGE": 10}
+
+
+def _copy_tree(dst: Path) -> Path:
+    """A build root with the NES side only (independent of engine work in progress)."""
+    for d in ("asm/nes", "asm/include", "asm/cfg", "tools", "assets"):
+        shutil.copytree(ROOT / d, dst / d)
+    (dst / "asm/engine").mkdir()
+    return dst
+
+
+def test_assembler_error_is_a_build_error_with_its_output(tmp_path):
+    root = _copy_tree(tmp_path)
+    (root / "asm/nes/zz_broken.s").write_text('.segment "CODE"\n    lda #$1FF\n')
+    with pytest.raises(BuildError) as err:
+        build_rom(root, quiet=True)
+    assert "zz_broken.s" in str(err.value) and "Range error" in str(err.value)
+
+
+def test_missing_toolchain_says_how_to_install(tmp_path, monkeypatch):
+    root = _copy_tree(tmp_path)
+    monkeypatch.setenv("PATH", str(tmp_path / "no-bin"))
+    with pytest.raises(ToolchainMissingError) as err:
+        build_rom(root, quiet=True)
+    assert "apt-get install cc65" in str(err.value)
+
+
+def test_cli_build_prints_summary(built):
+    res = CliRunner().invoke(cli_main, ["build"])
+    assert res.exit_code == 0, res.output
+    assert "PRG bank 1" in res.output
+
+
+def test_cli_build_error_exits_2(monkeypatch):
+    def fail(**_kw):
+        raise ToolchainMissingError("ca65 not found; run `make` or `apt-get install cc65`")
+    monkeypatch.setattr(buildmod, "build_rom", fail)
+    res = CliRunner().invoke(cli_main, ["build"])
+    assert res.exit_code == 2
+    assert "error: ca65 not found" in res.output

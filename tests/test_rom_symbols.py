@@ -1,0 +1,54 @@
+"""Symbols of the built ROM (ld65 label + debug files)."""
+from __future__ import annotations
+
+import pytest
+
+from pyharness.build import build_rom
+from pyharness.symbols import load_constants, load_symbols
+
+
+@pytest.fixture(scope="module")
+def built():
+    return build_rom(quiet=True)
+
+
+@pytest.fixture(scope="module")
+def sym(built):
+    return load_symbols(built.labels)
+
+
+def test_nes_side_symbols_resolve(sym):
+    assert sym["frame_count"] < 0x100                 # zero page
+    assert sym.sizes["frame_count"] == 2
+    assert sym["oam_buf"] == 0x0200
+    for name in ("nes_reset", "nes_nmi", "nes_irq", "nes_main", "nes_wait_nmi",
+                 "pad_read", "mmc1_write_ctrl", "title_nametable"):
+        assert 0xC000 <= sym[name] < 0xFFF0, name
+
+
+def test_scoped_names_from_the_debug_file(sym):
+    done = sym["nes_nmi::@done"]
+    assert sym["nes_nmi"] < done < sym["nes_nmi"] + 128
+    assert "@done" not in sym
+
+
+def test_missing_symbol_names_itself(sym):
+    with pytest.raises(KeyError, match="no_such_symbol"):
+        sym["no_such_symbol"]
+
+
+def test_constants_from_the_debug_file(built):
+    consts = load_constants(built.dbg)
+    assert consts["PPUCTRL"] == 0x2000
+    assert consts["NVRAM_SHIFT"] == 7
+
+
+def test_ambiguous_static_labels(tmp_path):
+    labels = tmp_path / "x.labels"
+    labels.write_text("al 00C000 .tmp\nal 00C010 .tmp\nal 00C020 .ok\nal 00C020 .ok\n"
+                      "al 00C030 .@loop\n")
+    sym = load_symbols(labels)
+    assert sym["ok"] == 0xC020
+    with pytest.raises(KeyError, match="ambiguous"):
+        sym["tmp"]
+    assert "@loop" not in sym
