@@ -1,0 +1,72 @@
+; eng_ram.s -- every byte of engine RAM (documented in docs/ram_map.md).
+.include "engine.inc"
+
+.exportzp eng_side, eng_ply, mg_count, mg_fptr, mg_tptr, pos_from, pos_to
+.exportzp att_sq, pf_depth, pf_nodes
+.exportzp mg_from, mg_to, mg_cap, mg_full, mg_ksq, mg_incheck, mg_own
+.exportzp mg_linebit, mg_frombit, mg_palbit, mg_halfbit, mg_side16, mg_fwd
+.exportzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
+.exportzp eng_tmp0, eng_tmp1
+.export eng_zp_start, eng_zp_end
+.export lg_map, lg_ksq
+
+.segment "ZEROPAGE"
+eng_zp_start:
+eng_side:     .res 1
+eng_ply:      .res 1
+mg_count:     .res 1
+mg_fptr:      .res 2
+mg_tptr:      .res 2
+pos_from:     .res 1
+pos_to:       .res 1
+att_sq:       .res 1
+pf_depth:     .res 1
+pf_nodes:     .res 4
+; generator state (private)
+mg_from:      .res 1        ; square of the piece being generated
+mg_to:        .res 1        ; target being emitted
+mg_cap:       .res 1        ; board byte saved by the full legality test
+mg_full:      .res 1        ; nonzero: every move of this piece needs the full test
+mg_ksq:       .res 1        ; own king square
+mg_incheck:   .res 1        ; nonzero: side to move is in check
+mg_own:       .res 1        ; own side tag (RED_TAG / BLACK_TAG)
+mg_linebit:   .res 1        ; lg_map bit: square on own king's rank or file
+mg_frombit:   .res 1        ; lg_map bit: line or diagonal neighbour of own king
+mg_palbit:    .res 1        ; eng_sqflags bit of own palace
+mg_halfbit:   .res 1        ; eng_sqflags bit of own half
+mg_side16:    .res 1        ; 0 red, 16 black: piece-list offset of the side
+mg_fwd:       .res 1        ; pawn forward step (-16 red, +16 black)
+; attack test (set by mg_setup_side / pos_in_check)
+att_rook:     .res 1        ; enemy kinds
+att_cannon:   .res 1
+att_horse:    .res 1
+att_pawn:     .res 1
+att_king:     .res 1
+att_pawndir:  .res 1        ; square of the frontal enemy pawn relative to the king
+eng_tmp0:     .res 1
+eng_tmp1:     .res 1
+eng_zp_end:
+
+.segment "BSS"
+eng_in_pieces: .res 32
+eng_in_side:  .res 1
+eng_piece_sq: .res 32
+lg_ksq:       .res 2        ; king square lg_map was built for, per side (0 = none)
+mv_base_lo:   .res MAX_PLY + 1
+mv_base_hi:   .res MAX_PLY + 1
+mv_count:     .res MAX_PLY
+undo_from:    .res MAX_PLY
+undo_to:      .res MAX_PLY
+undo_cap:     .res MAX_PLY
+pf_idx:       .res MAX_PLY
+
+.segment "WRAM"
+.align 256
+eng_board:    .res 256
+lg_map:       .res 256      ; legality-filter map, see mg_generate
+mv_from_stk:  .res MV_CAP
+mv_to_stk:    .res MV_CAP
+
+.assert <eng_board = 0, error, "eng_board must be page aligned"
+.assert <lg_map = 0, error, "lg_map must be page aligned"
+.assert <mv_from_stk = 0, error, "move stack must be page aligned"

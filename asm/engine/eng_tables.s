@@ -1,0 +1,27 @@
+; eng_tables.s -- constant tables of the engine, computed at assembly time.
+.include "engine.inc"
+
+.segment "ENGINEDATA"
+.align 256
+; eng_kind[v]: the kind of board value v (KIND_* | KIND_BLACK), KIND_NONE otherwise.
+eng_kind:
+.repeat 256, I
+  .if I >= $10 && I < $30
+    .byte ((I & 15) >= 1) + ((I & 15) >= 3) + ((I & 15) >= 5) + ((I & 15) >= 7) + ((I & 15) >= 9) + ((I & 15) >= 11) + (I >= $20) * KIND_BLACK
+  .else
+    .byte KIND_NONE
+  .endif
+.endrepeat
+
+; eng_sqflags[sq]: palace and half membership of the playing squares (0 off board).
+eng_sqflags:
+.repeat 256, I
+  .if (I >> 4) >= 3 && (I >> 4) <= 12 && (I & 15) >= 3 && (I & 15) <= 11
+    .byte ((I >> 4) >= 10 && (I & 15) >= 6 && (I & 15) <= 8) * SQF_RED_PALACE + ((I >> 4) <= 5 && (I & 15) >= 6 && (I & 15) <= 8) * SQF_BLACK_PALACE + ((I & $80) <> 0) * SQF_RED_HALF + ((I & $80) = 0) * SQF_BLACK_HALF
+  .else
+    .byte 0
+  .endif
+.endrepeat
+
+.assert <eng_kind = 0, error, "eng_kind must be page aligned"
+.assert <eng_sqflags = 0, error, "eng_sqflags must be page aligned"

@@ -1,0 +1,371 @@
+; pos.s -- loading a position, make/unmake, the attack test.
+.include "engine.inc"
+
+.importzp mg_own, mg_side16, mg_palbit, mg_halfbit, mg_linebit, mg_frombit, mg_fwd
+.importzp mg_ksq, att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
+.importzp eng_tmp0
+.import lg_map, lg_ksq
+.export pos_setup_side
+
+.segment "ENGINE"
+
+;;
+; Builds the engine position from the input block: eng_board from eng_in_pieces,
+; eng_piece_sq = eng_in_pieces, eng_side = eng_in_side & 1, ply 0, move stack empty,
+; legality map cleared.  The input must be a legal piece list (docs/encoding.md).
+; @return   eng_ply = 0
+; Clobbers: A, X, Y.  Cycles: ~9,300 (once per position)
+.proc eng_load
+        ldx #0
+        lda #OFFBOARD
+@fill:  sta eng_board,x
+        inx
+        bne @fill
+        txa                     ; A = 0
+@clr:   sta lg_map,x
+        inx
+        bne @clr
+        ldx #$33                ; first playing square (rank16 3, file16 3)
+@row:   ldy #9
+@col:   sta eng_board,x
+        inx
+        dey
+        bne @col
+        txa
+        clc
+        adc #16 - 9
+        tax
+        lda #EMPTY
+        cpx #$D3
+        bne @row
+        ldx #31
+@piece: lda eng_in_pieces,x
+        sta eng_piece_sq,x
+        beq @next
+        tay
+        txa
+        clc
+        adc #RED_TAG
+        sta eng_board,y
+@next:  dex
+        bpl @piece
+        lda eng_in_side
+        and #1
+        sta eng_side
+        lda #0
+        sta eng_ply
+        sta mv_base_lo
+        sta mv_base_hi
+        sta lg_ksq
+        sta lg_ksq+1
+        rts
+.endproc
+
+;;
+; Sets the per-side variables for the side to move: own tag, piece-list offset, palace,
+; half and legality-map bits, pawn step, own king square, and the enemy kinds the attack
+; test looks for.
+; @return   mg_ksq = own king square
+; Clobbers: A.  Cycles: 70
+.proc pos_setup_side
+        lda eng_side
+        bne @black
+        lda #RED_TAG
+        sta mg_own
+        lda #0
+        sta mg_side16
+        lda #SQF_RED_PALACE
+        sta mg_palbit
+        lda #SQF_RED_HALF
+        sta mg_halfbit
+        lda #1
+        sta mg_linebit
+        lda #4
+        sta mg_frombit
+        lda #<-16
+        sta mg_fwd
+        sta att_pawndir         ; a black pawn attacks from one rank above
+        lda #KIND_R | KIND_BLACK
+        sta att_rook
+        lda #KIND_C | KIND_BLACK
+        sta att_cannon
+        lda #KIND_N | KIND_BLACK
+        sta att_horse
+        lda #KIND_P | KIND_BLACK
+        sta att_pawn
+        lda #KIND_K | KIND_BLACK
+        sta att_king
+        lda eng_piece_sq
+        sta mg_ksq
+        rts
+@black: lda #BLACK_TAG
+        sta mg_own
+        lda #16
+        sta mg_side16
+        lda #SQF_BLACK_PALACE
+        sta mg_palbit
+        lda #SQF_BLACK_HALF
+        sta mg_halfbit
+        lda #2
+        sta mg_linebit
+        lda #8
+        sta mg_frombit
+        lda #16
+        sta mg_fwd
+        sta att_pawndir         ; a red pawn attacks from one rank below
+        lda #KIND_R
+        sta att_rook
+        lda #KIND_C
+        sta att_cannon
+        lda #KIND_N
+        sta att_horse
+        lda #KIND_P
+        sta att_pawn
+        lda #KIND_K
+        sta att_king
+        lda eng_piece_sq+16
+        sta mg_ksq
+        rts
+.endproc
+
+;;
+; Is square att_sq attacked by the enemy kinds set by pos_setup_side?  Rooks and the
+; flying general along the rays, cannons over one screen, horses (leg checked), pawns
+; (sideways attacks are counted without a river test: att_sq must lie on the
+; defender's own half, as a king square always does).
+; @param att_sq  a playing square on the defender's half
+; @return   C set if attacked
+; Clobbers: A, X, Y.  Cycles: ~230 typical (king in its palace, middlegame)
+.proc pos_attacked
+        ldx att_sq
+        ; ---- horses: leg = diagonal neighbour of the square --------------------------
+        lda eng_board+17,x
+        bne @h2
+        ldy eng_board+33,x
+        lda eng_kind,y
+        cmp att_horse
+        beq @yesh
+        ldy eng_board+18,x
+        lda eng_kind,y
+        cmp att_horse
+        beq @yesh
+@h2:    lda eng_board+15,x
+        bne @h3
+        ldy eng_board+31,x
+        lda eng_kind,y
+        cmp att_horse
+        beq @yesh
+        ldy eng_board+14,x
+        lda eng_kind,y
+        cmp att_horse
+        beq @yesh
+@h3:    lda eng_board-15,x
+        bne @h4
+        ldy eng_board-14,x
+        lda eng_kind,y
+        cmp att_horse
+        beq @yesh
+        ldy eng_board-31,x
+        lda eng_kind,y
+        cmp att_horse
+        beq @yesh
+@h4:    lda eng_board-17,x
+        bne @pawns
+        ldy eng_board-18,x
+        lda eng_kind,y
+        cmp att_horse
+        beq @yesh
+        ldy eng_board-33,x
+        lda eng_kind,y
+        cmp att_horse
+        bne @pawns
+@yesh:  sec
+        rts
+        ; ---- pawns ---------------------------------------------------------------------
+@pawns: ldy eng_board-1,x
+        lda eng_kind,y
+        cmp att_pawn
+        beq @yes
+        ldy eng_board+1,x
+        lda eng_kind,y
+        cmp att_pawn
+        beq @yes
+        txa
+        clc
+        adc att_pawndir
+        tay
+        lda eng_board,y
+        tay
+        lda eng_kind,y
+        cmp att_pawn
+        beq @yes
+        ; ---- west ray ------------------------------------------------------------------
+@w1:    dex
+        lda eng_board,x
+        beq @w1
+        tay
+        lda eng_kind,y
+        cmp att_rook
+        beq @yes
+        cmp #KIND_NONE
+        beq @east
+@w2:    dex
+        lda eng_board,x
+        beq @w2
+        tay
+        lda eng_kind,y
+        cmp att_cannon
+        beq @yes
+@east:  ldx att_sq
+@e1:    inx
+        lda eng_board,x
+        beq @e1
+        tay
+        lda eng_kind,y
+        cmp att_rook
+        beq @yes
+        cmp #KIND_NONE
+        beq @north
+@e2:    inx
+        lda eng_board,x
+        beq @e2
+        tay
+        lda eng_kind,y
+        cmp att_cannon
+        beq @yes
+@north: lda att_sq
+        sec
+@n1:    sbc #16                 ; C stays set: squares stay >= 16
+        tax
+        lda eng_board,x
+        bne @n1hit
+        txa
+        bcs @n1                 ; always
+@yes:   sec
+        rts
+@n1hit: tay
+        lda eng_kind,y
+        cmp att_rook
+        beq @yes
+        cmp att_king
+        beq @yes
+        cmp #KIND_NONE
+        beq @south
+        txa
+        sec
+@n2:    sbc #16
+        tax
+        lda eng_board,x
+        bne @n2hit
+        txa
+        bcs @n2                 ; always
+@n2hit: tay
+        lda eng_kind,y
+        cmp att_cannon
+        beq @yes
+@south: lda att_sq
+        clc
+@s1:    adc #16                 ; C stays clear: squares stay < 240
+        tax
+        lda eng_board,x
+        bne @s1hit
+        txa
+        bcc @s1                 ; always
+@s1hit: tay
+        lda eng_kind,y
+        cmp att_rook
+        beq @yes
+        cmp att_king
+        beq @yes
+        cmp #KIND_NONE
+        beq @no
+        txa
+        clc
+@s2:    adc #16
+        tax
+        lda eng_board,x
+        bne @s2hit
+        txa
+        bcc @s2                 ; always
+@s2hit: tay
+        lda eng_kind,y
+        cmp att_cannon
+        beq @yes
+@no:    clc
+        rts
+.endproc
+
+;;
+; Is the side to move in check (flying general included)?
+; @return   C set if in check; the per-side variables of pos_setup_side are set
+; Clobbers: A, X, Y.  Cycles: ~300
+.proc pos_in_check
+        jsr pos_setup_side
+        lda mg_ksq
+        sta att_sq
+        jmp pos_attacked
+.endproc
+
+;;
+; Makes the move pos_from -> pos_to (capturing what stands on pos_to), flips the side
+; and pushes the undo record of ply eng_ply (undo_from/undo_to/undo_cap), then ply+1.
+; @param pos_from, pos_to  a pseudo-legal move of the side to move
+; @return   eng_ply incremented
+; Clobbers: A, X, Y.  Cycles: 73 (quiet), 85 (capture)
+.proc pos_make
+        ldx eng_ply
+        ldy pos_to
+        lda eng_board,y
+        sta undo_cap,x
+        beq @quiet
+        tax
+        lda #0
+        sta eng_piece_sq-RED_TAG,x
+        ldx eng_ply
+@quiet: lda pos_from
+        sta undo_from,x
+        tya
+        sta undo_to,x
+        ldx pos_from
+        lda eng_board,x
+        sta eng_board,y
+        lda #EMPTY
+        sta eng_board,x
+        ldx eng_board,y
+        tya
+        sta eng_piece_sq-RED_TAG,x
+        lda eng_side
+        eor #1
+        sta eng_side
+        inc eng_ply
+        rts
+.endproc
+
+;;
+; Takes back the move made at ply eng_ply-1, restoring board, piece list and side.
+; @return   eng_ply decremented
+; Clobbers: A, X, Y, eng_tmp0.  Cycles: 76 (quiet), 86 (capture)
+.proc pos_unmake
+        dec eng_ply
+        ldx eng_ply
+        lda eng_side
+        eor #1
+        sta eng_side
+        ldy undo_to,x
+        lda undo_from,x
+        sta eng_tmp0
+        lda eng_board,y         ; the mover
+        ldx eng_tmp0
+        sta eng_board,x
+        tax
+        lda eng_tmp0
+        sta eng_piece_sq-RED_TAG,x
+        ldx eng_ply
+        lda undo_cap,x
+        sta eng_board,y
+        beq @done
+        tax
+        tya
+        sta eng_piece_sq-RED_TAG,x
+@done:  rts
+.endproc

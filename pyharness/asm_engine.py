@@ -1,0 +1,130 @@
+"""The asm engine of the ROM, driven through `pyharness.sim`: load, generate, perft.
+
+`AsmEngine` loads a reference `Position` into the engine's input block
+(`eng_in_pieces`, `eng_in_side`, see asm/include/engine.inc), calls `eng_load`, and
+reads move lists back from the ply-indexed move stack. Every figure it returns comes
+with the cycles the 6502 spent.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .reference.position import Move, Position
+from .sim import Sim, make_sim
+
+
+class EngineOverflowError(Exception):
+    """mg_generate reported that the move stack (or ply stack) is full."""
+
+
+@dataclass(frozen=True)
+class GenResult:
+    """A generated legal move list and what it cost."""
+
+    moves: list[Move]
+    cycles: int
+
+
+@dataclass(frozen=True)
+class PerftResult:
+    """Leaf count of an asm perft run and its cycles."""
+
+    depth: int
+    nodes: int
+    cycles: int
+
+    @property
+    def cycles_per_leaf(self) -> float:
+        """Average cycles per counted leaf (0 when there are no leaves)."""
+        return self.cycles / self.nodes if self.nodes else 0.0
+
+
+class AsmEngine:
+    """The engine routines of build/xiangqi.nes under py65."""
+
+    def __init__(self, sim: Sim | None = None):
+        """Use `sim`, or build the ROM if needed and make a fresh simulator."""
+        self.sim = sim if sim is not None else make_sim()
+        self.load_cycles = 0
+
+    # ------------------------------------------------------------------ state
+
+    def load(self, pos: Position) -> int:
+        """Load `pos` through the input block and eng_load; return the cycles."""
+        s = self.sim
+        s.write("eng_in_pieces", bytes(pos.piece_sq))
+        s.poke("eng_in_side", pos.side)
+        self.load_cycles = s.call("eng_load").cycles
+        return self.load_cycles
+
+    @property
+    def ply(self) -> int:
+        """Current ply (eng_ply)."""
+        return self.sim.peek("eng_ply")
+
+    @property
+    def side(self) -> int:
+        """Side to move (eng_side)."""
+        return self.sim.peek("eng_side")
+
+    def board(self) -> bytes:
+        """The 256-byte engine board."""
+        return self.sim.read("eng_board", 256)
+
+    def piece_sq(self) -> bytes:
+        """The 32-byte engine piece list."""
+        return self.sim.read("eng_piece_sq", 32)
+
+    # ------------------------------------------------------------------ routines
+
+    def generate(self) -> GenResult:
+        """Run mg_generate at the current ply and return the legal moves in order."""
+        s = self.sim
+        res = s.call("mg_generate")
+        if s.mpu.p & 1:
+            raise EngineOverflowError(f"mg_generate: move stack full at ply {self.ply}")
+        return GenResult(self.read_moves(), res.cycles)
+
+    def read_moves(self, ply: int | None = None) -> list[Move]:
+        """The move list stored for `ply` (default: the current ply)."""
+        s = self.sim
+        if ply is None:
+            ply = self.ply
+        count = s.peek("mv_count", ply)
+        base = s.peek("mv_base_lo", ply) | (s.peek("mv_base_hi", ply) << 8)
+        frm = s.read(s.addr("mv_from_stk") + base, count)
+        to = s.read(s.addr("mv_to_stk") + base, count)
+        return [Move(f, t) for f, t in zip(frm, to)]
+
+    def make(self, move: Move) -> int:
+        """pos_make; return its cycles."""
+        s = self.sim
+        s.poke("pos_from", move.frm)
+        s.poke("pos_to", move.to)
+        return s.call("pos_make").cycles
+
+    def unmake(self) -> int:
+        """pos_unmake; return its cycles."""
+        return self.sim.call("pos_unmake").cycles
+
+    def in_check(self) -> bool:
+        """pos_in_check: is the side to move in check?"""
+        self.sim.call("pos_in_check")
+        return bool(self.sim.mpu.p & 1)
+
+    def perft(self, depth: int, max_cycles: int = 10**11) -> PerftResult:
+        """eng_perft at the current position: leaf count and cycles."""
+        if not 0 <= depth < 31:
+            raise ValueError(f"perft depth {depth} out of range 0..30")
+        s = self.sim
+        s.poke("pf_depth", depth)
+        res = s.call("eng_perft", max_cycles=max_cycles)
+        nodes = int.from_bytes(s.read("pf_nodes", 4), "little")
+        return PerftResult(depth, nodes, res.cycles)
+
+
+def asm_legal_moves(pos: Position, engine: AsmEngine | None = None) -> list[Move]:
+    """Legal moves of `pos` as the asm engine generates them (reference Move objects)."""
+    eng = engine or AsmEngine()
+    eng.load(pos)
+    return eng.generate().moves

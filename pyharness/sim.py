@@ -1,0 +1,255 @@
+"""Run routines of the built ROM under py65, as the cartridge maps them.
+
+The PRG-ROM of `build/xiangqi.nes` is loaded at its CPU addresses the way the MMC1
+(control $0C: 16 KB mode, last bank fixed) maps it after reset: bank 0 at $8000-$BFFF,
+the last bank at $C000-$FFFF. Internal RAM ($0000-$07FF) and PRG-RAM ($6000-$7FFF) are
+plain memory. Symbols come from the ld65 label/debug files; nothing is hard-coded.
+
+`Sim.call(routine)` pushes a return address pointing at an unmapped sentinel, jumps to
+the routine and runs until the RTS lands on the sentinel. It counts cycles, raises
+`SimLimitError` past a cycle limit, `SimBrkError` on BRK and `SimDecimalError` if the
+decimal flag would be set (the NES CPU has no decimal mode). With `frame_hook=True` the
+16-bit `frame_count` advances every 29,781 cycles, as the NMI does on an NTSC console.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+from py65.devices.mpu6502 import MPU
+
+from .symbols import SymbolTable, load_symbols
+
+CYCLES_PER_FRAME = 29781
+#: Return sentinel: an address with nothing mapped on the cartridge ($5000-$5FFF is
+#: open bus on an MMC1 board), never executed: the run loop stops when PC reaches it.
+SENTINEL = 0x5FF0
+DEFAULT_CYCLE_LIMIT = 50_000_000
+
+_OP_BRK = 0x00
+_OP_SED = 0xF8
+_OP_PLP = 0x28
+_OP_RTI = 0x40
+_FLAG_DECIMAL = 0x08
+
+
+class SimError(Exception):
+    """Something went wrong while running 6502 code under the simulator."""
+
+
+class RomFormatError(SimError):
+    """The ROM file is missing or not an iNES/NES 2.0 image."""
+
+
+class SimLimitError(SimError):
+    """A call ran past its cycle limit (a hang or a routine far slower than expected)."""
+
+
+class SimBrkError(SimError):
+    """The CPU reached a BRK instruction (usually a jump into unfilled memory)."""
+
+
+class SimDecimalError(SimError):
+    """Code set the decimal flag, which the NES CPU ignores: a portability bug."""
+
+
+class MemoryWatchError(SimError):
+    """A watched run wrote outside the allowed address ranges."""
+
+
+@dataclass(frozen=True)
+class CallResult:
+    """What one `Sim.call` cost."""
+
+    cycles: int
+    instructions: int
+
+
+class WatchedMemory(bytearray):
+    """64 KB memory that records every write outside `allowed` (inclusive ranges)."""
+
+    def __init__(self, data: bytes, allowed: Iterable[tuple[int, int]]):
+        super().__init__(data)
+        self.allowed = tuple(allowed)
+        self.pc_of = lambda: -1
+        self.violations: list[tuple[int, int, int]] = []
+
+    def __setitem__(self, addr, value):  # noqa: D105
+        if isinstance(addr, int) and not any(lo <= addr <= hi for lo, hi in self.allowed):
+            self.violations.append((addr, value, self.pc_of()))
+        super().__setitem__(addr, value)
+
+
+@dataclass
+class RomImage:
+    """The PRG banks of an iNES file."""
+
+    prg: bytes
+    banks: int
+
+    @classmethod
+    def read(cls, path: Path) -> "RomImage":
+        """Read an iNES/NES 2.0 file; raise RomFormatError when it is not one."""
+        path = Path(path)
+        if not path.exists():
+            raise RomFormatError(f"ROM {path} not found; run `xq65 build` first")
+        data = path.read_bytes()
+        if len(data) < 16 or data[:4] != b"NES\x1a":
+            raise RomFormatError(f"{path} is not an iNES file")
+        banks = data[4]
+        if (data[7] & 0x0C) == 0x08:  # NES 2.0: high bits of the PRG size
+            banks |= (data[9] & 0x0F) << 8
+        start = 16 + (512 if data[6] & 0x04 else 0)
+        prg = data[start:start + banks * 0x4000]
+        if banks < 1 or len(prg) != banks * 0x4000:
+            raise RomFormatError(f"{path}: truncated PRG-ROM ({len(prg)} bytes)")
+        return cls(prg, banks)
+
+
+def default_paths(root: Path | None = None) -> tuple[Path, Path, Path]:
+    """The ROM, label and debug files of the standard build."""
+    if root is None:
+        root = Path(__file__).resolve().parent.parent
+    b = root / "build"
+    return b / "xiangqi.nes", b / "xiangqi.labels", b / "xiangqi.dbg"
+
+
+class Sim:
+    """A py65 6502 with the cartridge's PRG-ROM, RAM and PRG-RAM, called by symbol."""
+
+    def __init__(self, rom: Path | None = None, labels: Path | None = None,
+                 dbg: Path | None = None, *, frame_hook: bool = False):
+        """Load the ROM (default: build/xiangqi.nes) and its symbols."""
+        d_rom, d_labels, d_dbg = default_paths()
+        rom = Path(rom or d_rom)
+        labels = Path(labels or d_labels)
+        if dbg is None and labels == d_labels:
+            dbg = d_dbg
+        self.image = RomImage.read(rom)
+        if not labels.exists():
+            raise RomFormatError(f"label file {labels} not found; run `xq65 build` first")
+        self.symbols: SymbolTable = load_symbols(labels, dbg if dbg and Path(dbg).exists()
+                                                 else None)
+        mem = bytearray(0x10000)
+        mem[0x8000:0xC000] = self.image.prg[:0x4000]
+        mem[0xC000:0x10000] = self.image.prg[-0x4000:]
+        self.mpu = MPU(memory=mem, pc=0)
+        self.frame_hook = frame_hook
+        self._next_frame = CYCLES_PER_FRAME
+        self.total_cycles = 0
+
+    # ------------------------------------------------------------------ memory
+
+    @property
+    def memory(self) -> bytearray:
+        """The 64 KB address space (bytearray)."""
+        return self.mpu.memory
+
+    def addr(self, symbol: str | int) -> int:
+        """Address of a symbol (or an int passed through)."""
+        return self.symbols.address(symbol)
+
+    def read(self, symbol: str | int, count: int = 1) -> bytes:
+        """`count` bytes from a symbol's address."""
+        a = self.addr(symbol)
+        return bytes(self.memory[a:a + count])
+
+    def peek(self, symbol: str | int, offset: int = 0) -> int:
+        """One byte at symbol + offset."""
+        return self.memory[self.addr(symbol) + offset]
+
+    def poke(self, symbol: str | int, value: int, offset: int = 0) -> None:
+        """Write one byte at symbol + offset."""
+        self.memory[self.addr(symbol) + offset] = value & 0xFF
+
+    def write(self, symbol: str | int, data: bytes) -> None:
+        """Write bytes at a symbol's address."""
+        a = self.addr(symbol)
+        self.memory[a:a + len(data)] = bytes(data)
+
+    def peek16(self, symbol: str | int) -> int:
+        """Little-endian 16-bit word at a symbol."""
+        a = self.addr(symbol)
+        return self.memory[a] | (self.memory[a + 1] << 8)
+
+    def watch_writes(self, allowed: Iterable[tuple[int, int]]) -> WatchedMemory:
+        """Replace memory by a WatchedMemory that records writes outside `allowed`.
+
+        The stack page ($0100-$01FF) is always allowed (JSR/PHA).
+        """
+        allowed = list(allowed) + [(0x0100, 0x01FF)]
+        wm = WatchedMemory(self.mpu.memory, allowed)
+        wm.pc_of = lambda: self.mpu.pc
+        self.mpu.memory = wm
+        return wm
+
+    # ------------------------------------------------------------------ running
+
+    def call(self, routine: str | int, *, a: int = 0, x: int = 0, y: int = 0,
+             max_cycles: int = DEFAULT_CYCLE_LIMIT) -> CallResult:
+        """Call a routine with JSR semantics and run until it returns.
+
+        Raises SimLimitError, SimBrkError or SimDecimalError (see the module doc).
+        """
+        mpu = self.mpu
+        mem = mpu.memory
+        target = self.addr(routine)
+        ret = SENTINEL - 1
+        mpu.sp = 0xFD
+        mem[0x1FE] = ret & 0xFF
+        mem[0x1FF] = ret >> 8
+        mpu.sp = 0xFD
+        mpu.pc = target
+        mpu.a, mpu.x, mpu.y = a & 0xFF, x & 0xFF, y & 0xFF
+        mpu.p = 0x24  # I set, D clear
+        start = mpu.processorCycles
+        instruct = mpu.instruct
+        cycletime = mpu.cycletime
+        extracycles = mpu.extracycles
+        limit = start + max_cycles
+        steps = 0
+        hook = self.frame_hook
+        frame_addr = self.addr("frame_count") if hook else 0
+        sentinel = SENTINEL
+        while True:
+            pc = mpu.pc
+            if pc == sentinel:
+                break
+            op = mem[pc]
+            if op == _OP_BRK:
+                raise SimBrkError(f"BRK at ${pc:04X} while running {routine}")
+            if op == _OP_SED:
+                raise SimDecimalError(f"SED at ${pc:04X} while running {routine}")
+            mpu.pc = (pc + 1) & 0xFFFF
+            mpu.excycles = 0
+            mpu.addcycles = extracycles[op]
+            instruct[op](mpu)
+            mpu.pc &= 0xFFFF
+            mpu.processorCycles += cycletime[op] + mpu.excycles
+            steps += 1
+            if (op == _OP_PLP or op == _OP_RTI) and mpu.p & _FLAG_DECIMAL:
+                raise SimDecimalError(f"decimal flag set at ${pc:04X} in {routine}")
+            if mpu.processorCycles > limit:
+                raise SimLimitError(f"{routine} ran past {max_cycles} cycles "
+                                    f"(PC ${mpu.pc:04X})")
+            if hook and mpu.processorCycles - start + self.total_cycles >= self._next_frame:
+                self._next_frame += CYCLES_PER_FRAME
+                v = (mem[frame_addr] | (mem[frame_addr + 1] << 8)) + 1
+                mem[frame_addr] = v & 0xFF
+                mem[frame_addr + 1] = (v >> 8) & 0xFF
+        cycles = mpu.processorCycles - start
+        self.total_cycles += cycles
+        return CallResult(cycles, steps)
+
+
+def make_sim(**kwargs) -> Sim:
+    """A Sim of the standard build, building the ROM first if it is out of date."""
+    from .build import build_rom
+    build_rom()
+    return Sim(**kwargs)
+
+
+__all__ = ["Sim", "CallResult", "SimError", "SimLimitError", "SimBrkError",
+           "SimDecimalError", "RomFormatError", "MemoryWatchError", "WatchedMemory",
+           "make_sim", "CYCLES_PER_FRAME", "SENTINEL"]
