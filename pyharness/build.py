@@ -203,8 +203,11 @@ def build_rom(root: Path | None = None, *, force: bool = False,
 
     assets_ran = _run_assets(root, force)
     srcs = sources(root)
-    includes = [p for d in INCLUDE_DIRS for p in (root / d).glob("*.inc")]
-    includes += [p for d in INCLUDE_DIRS for p in (root / d).glob("*.chr")]
+    # anything a source may .include or .incbin: every non-.s file under asm/ (cfg
+    # aside) and every generated file directly in build/
+    includes = [p for p in (root / "asm").rglob("*")
+                if p.is_file() and p.suffix not in (".s", ".cfg")]
+    includes += [p for p in build.glob("*") if p.is_file() and p.suffix in (".inc", ".chr", ".bin")]
     tools_mtime = _newest([root / s.tool for s in ASSET_STEPS])
     inc_mtime = max(_newest(includes), tools_mtime)
     objects = []
