@@ -43,6 +43,30 @@ def build_cmd(force: bool) -> None:
     click.echo(result.summary)
 
 
+@main.command("screenshot")
+@click.argument("out", type=click.Path(dir_okay=False), default="build/screens/title.png")
+@click.option("--frames", type=click.IntRange(min=1), default=120, show_default=True,
+              help="Frames to run after power-on before the picture is taken.")
+@click.option("--press", "presses", multiple=True, metavar="BUTTONS",
+              help="Then press buttons (e.g. start, a+b) for one frame, 10 frames apart; repeatable.")
+@click.option("--scale", type=click.IntRange(1, 8), default=1, show_default=True)
+def screenshot_cmd(out: str, frames: int, presses: tuple[str, ...], scale: int) -> None:
+    """Run the built ROM headless in cynes and save a frame as PNG."""
+    from pyharness.emu import Emulator, RomMissingError, UnknownButtonError
+
+    try:
+        emu = Emulator()
+        emu.step(frames)
+        for buttons in presses:
+            emu.press(buttons)
+            emu.step(10)
+    except (RomMissingError, UnknownButtonError) as e:
+        raise UsageProblem(str(e)) from e
+    if emu.crashed:
+        raise UsageProblem("the CPU crashed (invalid opcode) before the screenshot")
+    click.echo(emu.save_png(out, scale=scale))
+
+
 
 # --- asm engine, bench ----------------------------------------------------------------
 

@@ -92,3 +92,18 @@ def test_bad_inputs_raise_clear_errors(rom, tmp_path):
         e.press("turbo")
     with pytest.raises(KeyError, match="no_such_symbol"):
         e.read("no_such_symbol")
+
+
+def test_cli_screenshot(rom, tmp_path):
+    from click.testing import CliRunner
+    from PIL import Image
+
+    from pyharness.cli import main as cli_main
+
+    out = tmp_path / "shot.png"
+    res = CliRunner().invoke(cli_main, ["screenshot", str(out), "--frames", "30",
+                                        "--scale", "2"])
+    assert res.exit_code == 0, res.output
+    assert Image.open(out).size == (512, 480)
+    bad = CliRunner().invoke(cli_main, ["screenshot", str(out), "--press", "turbo"])
+    assert bad.exit_code == 2 and "unknown button 'turbo'" in bad.output
