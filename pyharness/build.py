@@ -18,6 +18,7 @@ ROM_NAME = "xiangqi"
 CFG = Path("asm/cfg/xiangqi.cfg")
 SOURCE_DIRS = (Path("asm/nes"), Path("asm/engine"))
 INCLUDE_DIRS = (Path("asm/include"), Path("build"))
+MAX_ERROR_LINES = 40     # of assembler/linker output kept in a BuildError
 
 # Regions of the summary: name, size, ld65 MEMORY areas that fill it.
 REGIONS = (
@@ -117,8 +118,11 @@ def _run(cmd: list[str], cwd: Path, what: str) -> None:
         raise ToolchainMissingError(
             f"{cmd[0]} not found; run `make` or `apt-get install cc65`") from e
     if proc.returncode != 0:
-        out = (proc.stdout + proc.stderr).strip()
-        raise BuildError(f"{what} failed:\n{out}")
+        lines = (proc.stdout + proc.stderr).strip().splitlines()
+        if len(lines) > MAX_ERROR_LINES:
+            more = len(lines) - MAX_ERROR_LINES
+            lines = lines[:MAX_ERROR_LINES] + [f"... ({more} more lines)"]
+        raise BuildError(f"{what} failed:\n" + "\n".join(lines))
 
 
 def _check_toolchain() -> None:

@@ -33,18 +33,21 @@ PALETTE = [
 FRAME, PIECE, TEXT, PRESS = 0, 4, 8, 12   # first index of each sub-palette
 
 
-def _mask_text(text: str, font: ImageFont.FreeTypeFont, spacing: int = 0) -> Image.Image:
-    """Render text as a 1-bit mask (no anti-aliasing), letters `spacing` px apart."""
+def _mask_text(text: str, font: ImageFont.FreeTypeFont, spacing: int = 0,
+               stroke: int = 0) -> Image.Image:
+    """Render text as a 1-bit mask (no anti-aliasing), letters `spacing` px apart,
+    strokes thickened by `stroke` px."""
     widths = [int(font.getlength(ch)) for ch in text]
-    w = sum(widths) + spacing * (len(text) - 1) + 4
+    w = sum(widths) + spacing * (len(text) - 1) + 4 + 2 * stroke * len(text)
     asc, desc = font.getmetrics()
-    img = Image.new("1", (w, asc + desc + 4), 0)
+    img = Image.new("1", (w, asc + desc + 4 + 2 * stroke), 0)
     d = ImageDraw.Draw(img)
     d.fontmode = "1"
     x = 0
     for ch, cw in zip(text, widths):
-        d.text((x, 0), ch, font=font, fill=1)
-        x += cw + spacing
+        d.text((x + stroke, stroke), ch, font=font, fill=1, stroke_width=stroke,
+               stroke_fill=1)
+        x += cw + spacing + 2 * stroke
     return img.crop(img.getbbox())
 
 
@@ -88,7 +91,7 @@ def render() -> Image.Image:
     _piece(img, 144, 40, "棋")
     big = ImageFont.truetype(LATIN_BOLD, 22)
     _centered(img, _mask_text("XIANGQI", big, spacing=5), 120, TEXT + 2)
-    small = ImageFont.truetype(LATIN_MONO, 10)
+    small = ImageFont.truetype(LATIN_MONO, 11)
     _centered(img, _mask_text("CHINESE CHESS", small, spacing=1), 150, TEXT + 1)
     _centered(img, _mask_text("PRESS START", small, spacing=2), 176, PRESS + 2)
     tiny = ImageFont.truetype(LATIN_MONO, 9)
