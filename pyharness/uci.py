@@ -243,6 +243,7 @@ class UciEngine:
                 assert proc.stdin is not None
                 proc.stdin.write("quit\n")
                 proc.stdin.flush()
+                proc.stdin.close()  # EOF: also ends an engine that ignores "quit"
             except (BrokenPipeError, OSError, ValueError):
                 pass
             try:

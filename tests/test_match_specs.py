@@ -1,0 +1,123 @@
+"""Engine spec strings: parsing, canonical text, clear errors, ref/asm hooks."""
+from __future__ import annotations
+
+import sys
+import types
+
+import pytest
+from click.testing import CliRunner
+
+from pyharness.cli import main
+from pyharness.match import (EngineSpec, EngineUnavailableError, GameView, RefPlayer,
+                             SpecError, check_spec, make_player, parse_spec, search_seed)
+from pyharness.reference.position import Move, Position
+
+
+@pytest.mark.parametrize("text, kind, options, canonical", [
+    ("fsf:depth=3", "fsf", {"depth": 3}, "fsf:depth=3"),
+    ("fsf:nodes=2000", "fsf", {"nodes": 2000}, "fsf:nodes=2000"),
+    ("naive:depth=3", "naive", {"depth": 3}, "naive:depth=3"),
+    ("naive", "naive", {"depth": 3}, "naive:depth=3"),
+    ("random:seed=1", "random", {"seed": 1}, "random:seed=1"),
+    ("random", "random", {"seed": 0}, "random:seed=0"),
+    ("ref:L4", "ref", {"level": 4}, "ref:L4"),
+    ("ref:depth=3", "ref", {"depth": 3}, "ref:depth=3"),
+    ("ref:nodes=500,L2", "ref", {"level": 2, "nodes": 500}, "ref:L2,nodes=500"),
+    ("asm:L4", "asm", {"level": 4}, "asm:L4"),
+    (" FSF:depth=2 ", "fsf", {"depth": 2}, "fsf:depth=2"),
+])
+def test_good_specs(text, kind, options, canonical):
+    spec = parse_spec(text)
+    assert spec.kind == kind
+    assert spec.options == options
+    assert spec.text == canonical
+    assert parse_spec(spec.text) == spec
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "empty"),
+    ("stockfish:depth=3", "unknown engine 'stockfish'"),
+    ("fsf", "needs one of depth, nodes"),
+    ("fsf:depth=3,nodes=10", "at most one of depth, nodes"),
+    ("fsf:depth=0", "out of range 1..64"),
+    ("fsf:depth=three", "bad item 'depth=three'"),
+    ("fsf:depth", "bad item 'depth'"),
+    ("naive:depth=3,depth=4", "given twice"),
+    ("naive:nodes=5", "naive does not take 'nodes'"),
+    ("random:L3", "random does not take 'level'"),
+    ("ref:L9", "out of range 1..5"),
+    ("ref:L4,depth=3", "at most one of level, depth"),
+    ("ref:", "needs one of level"),
+    ("asm", "needs one of level"),
+])
+def test_bad_specs_say_what_is_wrong(text, message):
+    with pytest.raises(SpecError, match=message):
+        parse_spec(text)
+
+
+def test_asm_is_registered_but_not_available_yet():
+    spec = parse_spec("asm:L4")
+    with pytest.raises(EngineUnavailableError, match="not available yet"):
+        check_spec(spec)
+    with pytest.raises(EngineUnavailableError, match="not available yet"):
+        make_player(spec)
+
+
+def test_ref_without_search_module_is_a_clear_error(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pyharness.reference.search", None)
+    with pytest.raises(EngineUnavailableError, match="pyharness.reference.search"):
+        make_player(parse_spec("ref:L4"))
+
+
+def test_ref_calls_think_with_limits_seed_and_history(monkeypatch):
+    calls = []
+
+    def think(position, level=None, depth=None, seed=0, nodes=None, frames=None,
+              history_moves=()):
+        calls.append(dict(fen=position.fen(), level=level, depth=depth, seed=seed,
+                          nodes=nodes, frames=frames, history=history_moves))
+        return types.SimpleNamespace(best_move=position.legal_moves()[0])
+
+    fake = types.ModuleType("pyharness.reference.search")
+    fake.think = think
+    monkeypatch.setitem(sys.modules, "pyharness.reference.search", fake)
+    player = make_player(parse_spec("ref:L4"))
+    assert isinstance(player, RefPlayer)
+    player.new_game(11)
+    pos = Position.start()
+    history = (Move.from_iccs("h2e2"),)
+    pos.push(history[0])
+    move = player.choose(GameView(Position.start().fen(), history, pos.copy()))
+    assert move == pos.legal_moves()[0]
+    assert calls == [dict(fen=pos.fen(), level=4, depth=None, seed=search_seed(11, 1),
+                          nodes=None, frames=None, history=history)]
+
+
+def test_search_seed_is_a_nonzero_16_bit_value_that_varies():
+    seeds = {search_seed(g, p) for g in range(5) for p in range(50)}
+    assert all(1 <= s <= 65535 for s in seeds)
+    assert len(seeds) > 200
+
+
+@pytest.mark.parametrize("args, message", [
+    (["match", "fsf", "naive"], "fsf needs one of depth, nodes"),
+    (["match", "naive", "bogus:x=1"], "unknown engine 'bogus'"),
+    (["match", "naive", "asm:L4"], "not available yet"),
+    (["match", "naive", "random", "--games", "0"], "--games must be at least 1"),
+    (["match", "naive", "random", "-j", "-1"], "-j must be 0"),
+    (["match", "naive", "random", "--max-plies", "0"], "--max-plies must be at least 1"),
+    (["match", "naive", "random", "--openings", "/nonexistent/openings.txt"],
+     "cannot read openings file"),
+])
+def test_cli_bad_input_exits_2_with_error(args, message):
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output
+    assert "error: " in result.output
+    assert message in result.output
+
+
+def test_engine_spec_is_hashable_and_picklable():
+    import pickle
+    spec = parse_spec("fsf:nodes=2000")
+    assert pickle.loads(pickle.dumps(spec)) == spec
+    assert {spec: 1}[EngineSpec("fsf", (("nodes", 2000),))] == 1
