@@ -7,6 +7,7 @@ parsed from the ld65 map file).
 """
 from __future__ import annotations
 
+import fcntl
 import re
 import shutil
 import subprocess
@@ -204,7 +205,15 @@ def build_rom(root: Path | None = None, *, force: bool = False,
     labels = build / f"{ROM_NAME}.labels"
     mapf = build / f"{ROM_NAME}.map"
     build.mkdir(exist_ok=True)
+    # one build at a time per tree (tests and engineers may build concurrently)
+    with open(build / ".build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _build_locked(root, rom, dbg, labels, mapf, force, quiet)
 
+
+def _build_locked(root: Path, rom: Path, dbg: Path, labels: Path, mapf: Path,
+                  force: bool, quiet: bool) -> BuildResult:
+    build = root / "build"
     assets_ran = _run_assets(root, force)
     srcs = sources(root)
     # anything a source may .include or .incbin: every non-.s file under asm/ (cfg
