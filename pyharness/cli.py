@@ -68,6 +68,22 @@ def screenshot_cmd(out: str, frames: int, presses: tuple[str, ...], scale: int) 
 
 
 
+# --- play -----------------------------------------------------------------------------
+
+
+@main.command("play")
+def play_cmd() -> None:
+    """Open build/xiangqi.nes in an emulator window (or say how to play it elsewhere)."""
+    from pyharness.play import PlayError, play
+
+    try:
+        text = play()
+    except PlayError as e:
+        raise UsageProblem(str(e)) from e
+    if text:
+        click.echo(text)
+
+
 # --- asm engine, bench ----------------------------------------------------------------
 
 
