@@ -1,0 +1,491 @@
+"""The reference search: the exact twin the 6502 search copies (docs/search.md).
+
+Iterative deepening; negamax alpha-beta with principal-variation search (fail-soft);
+quiescence on captures (all evasions when in check); check extension; ordering by
+hash move, MVV/LVA, two killers per ply, history; mate scores by distance;
+repetition judged in the search path and the game record (perpetual check loses);
+a 512-entry transposition table; root noise from a 16-bit LFSR; opening book.
+
+Every rule here is written down in docs/search.md; when you change one, change both.
+Entry point: think().
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Sequence
+
+from .board import PIECE_TYPES
+from .book import Book, default_book
+from .eval import ADVANCED_VALUE, Evaluator
+from .levels import MAX_DEPTH, get_level, level_depth
+from .lfsr import Lfsr
+from .position import Move, Position
+from .tt import FLAG_EXACT, FLAG_LOWER, FLAG_UPPER, TranspositionTable
+from .zobrist import default_keys, piece_kind, position_key
+
+MATE = 10000          # mated at ply p scores p - MATE
+BAN = 9900            # perpetual check: the checker scores p - BAN at ply p
+WIN = 9800            # |score| > WIN: a mate or ban score
+INF = 20000           # the root window; beyond any score plus noise
+DRAW = 0
+MAX_PLY = 32          # search() and qsearch() return the static eval at this ply
+POLL_MASK = 63        # frame counter and move-now flag are polled when nodes & 63 == 0
+HIST_MAX_INC = 128    # history increment: min(depth * depth, 128)
+DRAW_PLIES = 100      # plies without a capture that make a draw
+
+#: MVV/LVA values by type K A B N R C P (victim high nibble, attacker low nibble)
+MVV_LVA_VALUE = (6, 2, 2, 4, 5, 4, 1)
+KEY_HASH = 0xFFFF
+KEY_CAPTURE = 0xF000
+KEY_KILLER1 = 0xE001
+KEY_KILLER2 = 0xE000
+
+
+class SearchInputError(ValueError):
+    """Inconsistent arguments to think() (limits, level, history)."""
+
+
+@dataclass
+class SearchLimits:
+    """What stops a search. 0 / None means "no limit" (depth is always bounded)."""
+
+    depth: int = MAX_DEPTH
+    nodes: int = 0
+    frames: int = 0
+    clock: Callable[[], int] | None = None       # the frame counter (16-bit wraps)
+    move_now: Callable[[], bool] | None = None   # the "move now" flag
+    noise_mask: int = 0
+
+
+@dataclass
+class SearchResult:
+    """What think() returns. `score` is from the side to move's view."""
+
+    best_move: Move | None
+    score: int
+    depth: int
+    nodes: int
+    pv: list[Move] = field(default_factory=list)
+    tt_probes: int = 0
+    tt_hits: int = 0
+    tt_cutoffs: int = 0
+    from_book: bool = False
+    stopped: bool = False
+    iterations: list[tuple[int, int, int, str]] = field(default_factory=list)
+
+    @property
+    def move(self) -> Move | None:
+        """Alias of best_move."""
+        return self.best_move
+
+    @property
+    def tt_hit_rate(self) -> float:
+        """TT hits / probes (0.0 when nothing was probed)."""
+        return self.tt_hits / self.tt_probes if self.tt_probes else 0.0
+
+
+class Searcher:
+    """One search over one position copy; holds the per-ply state of docs/search.md."""
+
+    def __init__(self, pos: Position, limits: SearchLimits, lfsr: Lfsr,
+                 evaluator: Evaluator | None = None, use_tt: bool = True,
+                 game_keys: Sequence[int] = (), game_checks: Sequence[bool] = (),
+                 game_captures: Sequence[bool] = ()):
+        self.pos = pos
+        self.limits = limits
+        self.lfsr = lfsr
+        self.ev = evaluator or Evaluator.default()
+        self.use_tt = use_tt
+        self.tt = TranspositionTable()
+        keys = default_keys()
+        self.zside = keys.side
+        self.zrow = [keys.piece[piece_kind(p)] for p in range(32)]
+        self.prow = [self.ev.pst[PIECE_TYPES[p & 15]] for p in range(32)]
+        self.killers = [[None, None] for _ in range(MAX_PLY + 1)]
+        self.history = [bytearray(256) for _ in range(14)]
+        self.pv = [[] for _ in range(MAX_PLY + 2)]
+        self.nodes = 0
+        self.stopped = False
+        self.can_stop = False
+        self.start_frame = limits.clock() if limits.clock else 0
+        # position record: game positions then the search path; index n = current
+        self.keys = list(game_keys) + [position_key(pos.piece_sq, pos.side)]
+        self.checks = list(game_checks) + [pos.in_check()]
+        self.captures = list(game_captures) + [False]
+        self.halfmoves = [pos.halfmove]
+        self.sums = self.ev.side_sums(pos.piece_sq)
+        self.sum_stack: list[tuple[int, int]] = []
+
+    # ------------------------------------------------------------------ make / unmake
+
+    def make(self, move: Move) -> None:
+        """Play `move`, update key/eval/record, count the node, poll the limits.
+
+        This is the ONE place where a node is counted.
+        """
+        pos = self.pos
+        frm, to = move.frm, move.to
+        mover = pos.board[frm] - 16
+        victim = pos.board[to]
+        side = pos.side
+        zr = self.zrow[mover]
+        key = self.keys[-1] ^ zr[frm] ^ zr[to] ^ self.zside
+        sums = self.sums
+        self.sum_stack.append((sums[0], sums[1]))
+        pr = self.prow[mover]
+        if side == 0:
+            sums[0] += pr[to] - pr[frm]
+        else:
+            sums[1] += pr[254 - to] - pr[254 - frm]
+        if victim:
+            v = victim - 16
+            key ^= self.zrow[v][to]
+            if v < 16:
+                sums[0] -= self.prow[v][to]
+            else:
+                sums[1] -= self.prow[v][254 - to]
+        pos.push(move)
+        self.keys.append(key)
+        self.captures.append(victim != 0)
+        self.halfmoves.append(0 if victim else self.halfmoves[-1] + 1)
+        self.checks.append(pos.in_check())
+        self.nodes += 1
+        if self.can_stop:
+            lim = self.limits
+            if lim.nodes and self.nodes >= lim.nodes:
+                self.stopped = True
+            elif (self.nodes & POLL_MASK) == 0:
+                if lim.frames and lim.clock and \
+                        ((lim.clock() - self.start_frame) & 0xFFFF) >= lim.frames:
+                    self.stopped = True
+                elif lim.move_now and lim.move_now():
+                    self.stopped = True
+
+    def unmake(self) -> None:
+        """Undo the last make()."""
+        self.pos.pop()
+        self.keys.pop()
+        self.captures.pop()
+        self.halfmoves.pop()
+        self.checks.pop()
+        s = self.sum_stack.pop()
+        self.sums[0], self.sums[1] = s
+
+    def evaluate(self) -> int:
+        """Incremental evaluation for the side to move."""
+        s = self.sums
+        side = self.pos.side
+        return s[side] - s[side ^ 1] + ADVANCED_VALUE
+
+    # ------------------------------------------------------------------ repetition
+
+    def repetition(self, ply: int) -> int | None:
+        """Score of a repetition of the current position, or None (docs/search.md)."""
+        keys, checks, captures = self.keys, self.checks, self.captures
+        n = len(keys) - 1
+        key = keys[n]
+        own_all = opp_all = True      # own = side to move now
+        k = n
+        while k > 0 and not captures[k]:
+            if (n - k) & 1:
+                own_all = own_all and checks[k]
+            else:
+                opp_all = opp_all and checks[k]
+            k -= 1
+            if not (n - k) & 1 and keys[k] == key:
+                if own_all and not opp_all:
+                    return ply - BAN
+                if opp_all and not own_all:
+                    return BAN - ply
+                return DRAW
+        return None
+
+    # ------------------------------------------------------------------ ordering
+
+    def order_keys(self, moves: list[Move], ply: int, hash_move: Move | None,
+                   use_killers: bool) -> list[int]:
+        """16-bit ordering keys: hash, MVV/LVA captures, killers, history."""
+        board = self.pos.board
+        k1, k2 = self.killers[ply] if use_killers else (None, None)
+        out = []
+        for m in moves:
+            victim = board[m.to]
+            if m == hash_move:
+                out.append(KEY_HASH)
+            elif victim:
+                out.append(KEY_CAPTURE | MVV_LVA_VALUE[PIECE_TYPES[victim & 15]] << 4
+                           | (15 - MVV_LVA_VALUE[PIECE_TYPES[board[m.frm] & 15]]))
+            elif m == k1:
+                out.append(KEY_KILLER1)
+            elif m == k2:
+                out.append(KEY_KILLER2)
+            else:
+                mover = board[m.frm] - 16
+                out.append(self.history[piece_kind(mover)][m.to])
+        return out
+
+    @staticmethod
+    def pick(moves: list[Move], keys: list[int], i: int) -> Move:
+        """Selection-sort step: swap the FIRST maximum of keys[i:] into place i."""
+        best = i
+        bk = keys[i]
+        for j in range(i + 1, len(keys)):
+            if keys[j] > bk:
+                best, bk = j, keys[j]
+        if best != i:
+            moves[i], moves[best] = moves[best], moves[i]
+            keys[i], keys[best] = keys[best], keys[i]
+        return moves[i]
+
+    def reward(self, move: Move, depth: int, ply: int) -> None:
+        """Killer and history update after a quiet move caused a beta cutoff."""
+        k = self.killers[ply]
+        if k[0] != move:
+            k[1] = k[0]
+            k[0] = move
+        row = self.history[piece_kind(self.pos.board[move.frm] - 16)]
+        inc = min(depth * depth, HIST_MAX_INC)
+        if row[move.to] + inc > 255:
+            for r in self.history:
+                for sq in range(256):
+                    r[sq] >>= 1
+        row[move.to] += inc
+
+    # ------------------------------------------------------------------ search
+
+    def search(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """Negamax PVS; returns a fail-soft score for the side to move."""
+        self.pv[ply] = []
+        if self.stopped:
+            return 0
+        if ply > 0:
+            rep = self.repetition(ply)
+            if rep is not None:
+                return rep
+            if self.halfmoves[-1] >= DRAW_PLIES:
+                return DRAW
+        if ply >= MAX_PLY:
+            return self.evaluate()
+        in_check = self.checks[-1]
+        if in_check:
+            depth += 1
+        if depth <= 0:
+            return self.qsearch(alpha, beta, ply)
+        key = self.keys[-1]
+        hash_move = None
+        if self.use_tt:
+            e = self.tt.probe(key)
+            if e is not None:
+                if e.frm:
+                    hash_move = Move(e.frm, e.to)
+                if ply > 0 and e.depth >= depth:
+                    s = e.score
+                    if s > WIN:
+                        s -= ply
+                    elif s < -WIN:
+                        s += ply
+                    if (e.flag == FLAG_EXACT or (e.flag == FLAG_LOWER and s >= beta)
+                            or (e.flag == FLAG_UPPER and s <= alpha)):
+                        self.tt.stats.cutoffs += 1
+                        return s
+        moves = self.pos.legal_moves()
+        if not moves:
+            return ply - MATE
+        keys = self.order_keys(moves, ply, hash_move, True)
+        orig_alpha = alpha
+        best = -INF
+        best_move = None
+        mask = self.limits.noise_mask if ply == 0 else 0
+        board = self.pos.board
+        for i in range(len(moves)):
+            move = self.pick(moves, keys, i)
+            quiet = board[move.to] == 0
+            noise = self.lfsr.noise(mask)
+            self.make(move)
+            a, b = alpha - noise, beta - noise
+            if i == 0:
+                v = noise - self.search(depth - 1, -b, -a, ply + 1)
+            else:
+                v = noise - self.search(depth - 1, -a - 1, -a, ply + 1)
+                if alpha < v < beta and not self.stopped:
+                    v = noise - self.search(depth - 1, -b, -a, ply + 1)
+            self.unmake()
+            if self.stopped:
+                return 0
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    best_move = move
+                    self.pv[ply] = [move] + self.pv[ply + 1]
+                    if v >= beta:
+                        if quiet:
+                            self.reward(move, depth, ply)
+                        break
+        if self.use_tt and not (WIN < abs(best) <= BAN):
+            flag = (FLAG_LOWER if best >= beta else
+                    FLAG_EXACT if best > orig_alpha else FLAG_UPPER)
+            s = best + ply if best > WIN else best - ply if best < -WIN else best
+            if best_move is None:
+                self.tt.store(key, depth, s, flag, 0, 0)
+            else:
+                self.tt.store(key, depth, s, flag, best_move.frm, best_move.to)
+        return best
+
+    def qsearch(self, alpha: int, beta: int, ply: int) -> int:
+        """Quiescence: stand pat and captures; every evasion when in check."""
+        self.pv[ply] = []
+        if self.stopped:
+            return 0
+        if ply >= MAX_PLY:
+            return self.evaluate()
+        board = self.pos.board
+        if self.checks[-1]:
+            moves = self.pos.legal_moves()
+            if not moves:
+                return ply - MATE
+            best = -MATE
+            keys = self.order_keys(moves, ply, None, False)
+        else:
+            stand = self.evaluate()
+            if stand >= beta:
+                return stand
+            best = stand
+            if stand > alpha:
+                alpha = stand
+            moves = [m for m in self.pos.legal_moves() if board[m.to]]
+            keys = self.order_keys(moves, ply, None, False)
+        for i in range(len(moves)):
+            move = self.pick(moves, keys, i)
+            self.make(move)
+            v = -self.qsearch(-beta, -alpha, ply + 1)
+            self.unmake()
+            if self.stopped:
+                return 0
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+        return best
+
+    # ------------------------------------------------------------------ driver
+
+    def iterate(self) -> SearchResult:
+        """Iterative deepening from depth 1 to limits.depth; see docs/search.md."""
+        result = SearchResult(None, 0, 0, 0)
+        root_moves = self.pos.legal_moves()
+        if not root_moves:
+            result.score = -MATE
+            return result
+        if len(root_moves) == 1:
+            result.best_move = root_moves[0]
+            result.pv = [root_moves[0]]
+            return result
+        for depth in range(1, self.limits.depth + 1):
+            self.can_stop = depth > 1
+            score = self.search(depth, -INF, INF, 0)
+            if self.stopped:
+                result.stopped = True
+                break
+            result.best_move = self.pv[0][0]
+            result.score = score
+            result.depth = depth
+            result.pv = list(self.pv[0])
+            result.iterations.append((depth, score, self.nodes, self.pv[0][0].iccs()))
+            if abs(score) > WIN:
+                break
+        result.nodes = self.nodes
+        st = self.tt.stats
+        result.tt_probes, result.tt_hits, result.tt_cutoffs = st.probes, st.hits, st.cutoffs
+        return result
+
+
+# ---------------------------------------------------------------------- think()
+
+
+def game_record(position: Position, history_moves: Iterable[Move] = ()):
+    """Keys, check flags and capture flags of the positions before `position`.
+
+    Walks back `position`'s own undo stack (on a copy). `history_moves`, when given,
+    must be the last moves of that stack (oldest first); SearchInputError otherwise.
+    Returns three lists, oldest first, excluding `position` itself.
+    """
+    hist = list(history_moves)
+    back = position.copy()
+    popped: list[Move] = []
+    while True:
+        try:
+            popped.append(back.pop())
+        except IndexError:
+            break
+    if hist and popped[:len(hist)] != hist[::-1]:
+        raise SearchInputError(
+            "history_moves must be the moves that led to the position (its undo stack); "
+            "push them on the position before calling think()")
+    # replay forwards from the start, recording each position before the current one
+    keys, checks, captures = [], [], []
+    prev_capture = False
+    for mv in reversed(popped):
+        keys.append(position_key(back.piece_sq, back.side))
+        checks.append(back.in_check())
+        captures.append(prev_capture)
+        prev_capture = back.board[mv.to] != 0
+        back.push(mv)
+    return keys, checks, captures, prev_capture
+
+
+def think(position: Position, level: int | None = None, depth: int | None = None,
+          seed: int = 0, nodes: int | None = None, frames: int | None = None,
+          history_moves: Iterable[Move] = (), clock: Callable[[], int] | None = None,
+          move_now: Callable[[], bool] | None = None, use_tt: bool = True,
+          use_book: bool | None = None, book: Book | None = None) -> SearchResult:
+    """Search `position` and return a SearchResult (best_move, score, depth, nodes, pv...).
+
+    Give a `level` (1..5: depth, frame cap, noise and book from assets/levels.txt) or
+    a fixed `depth`; `nodes` and `frames` add budgets (with `level`, `frames`
+    overrides the level's cap). `seed` (0..65535) seeds the LFSR. Repetition is judged
+    against the game record: `position`'s undo stack (push the game's moves on it);
+    `history_moves`, when given, must match the tail of that stack. `clock` returns the
+    frame counter (default: a counter that never advances); `move_now` the flag.
+    The caller's position is not modified.
+    """
+    if level is None and depth is None:
+        raise SearchInputError("give a level (1..5) or a depth")
+    lim = SearchLimits()
+    lfsr = Lfsr.seeded(seed)
+    book_on = False
+    if level is not None:
+        lv = get_level(level)
+        lim.depth = level_depth(lv)
+        lim.frames = lv.frames
+        lim.noise_mask = lv.noise_mask
+        book_on = lv.book
+    if depth is not None:
+        if not 1 <= depth <= MAX_DEPTH:
+            raise SearchInputError(f"depth must be 1..{MAX_DEPTH}, got {depth}")
+        lim.depth = depth
+    if nodes is not None:
+        if nodes < 0:
+            raise SearchInputError(f"nodes must be >= 0, got {nodes}")
+        lim.nodes = nodes
+    if frames is not None:
+        if not 0 <= frames <= 0xFFFF:
+            raise SearchInputError(f"frames must be 0..65535, got {frames}")
+        lim.frames = frames
+    lim.clock = clock
+    lim.move_now = move_now
+    if use_book is not None:
+        book_on = use_book
+    pos = position.copy()
+    keys, checks, captures, last_capture = game_record(pos, history_moves)
+    if book_on:
+        bk = book or default_book()
+        mv = bk.choose(pos, lfsr)
+        if mv is not None:
+            return SearchResult(mv, 0, 0, 0, [mv], from_book=True)
+    searcher = Searcher(pos, lim, lfsr, use_tt=use_tt, game_keys=keys,
+                        game_checks=checks, game_captures=captures)
+    searcher.captures[-1] = last_capture
+    return searcher.iterate()
