@@ -1,0 +1,33 @@
+"""House style of asm/nes: every routine opens with a contract comment."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from pyharness.build import project_root
+
+NES_SOURCES = sorted((project_root() / "asm/nes").glob("*.s"))
+
+
+@pytest.mark.parametrize("src", NES_SOURCES, ids=lambda p: p.name)
+def test_every_proc_has_a_contract(src):
+    lines = src.read_text().splitlines()
+    missing = []
+    for i, line in enumerate(lines):
+        m = re.match(r"\s*\.proc\s+(\w+)", line)
+        if not m or "macro" in "".join(lines[max(0, i - 3):i]).lower():
+            continue
+        block = []
+        j = i - 1
+        while j >= 0 and lines[j].lstrip().startswith(";"):
+            block.append(lines[j].strip())
+            j -= 1
+        if ";;" not in block or not any("Clobbers" in b or "Never returns" in b
+                                        for b in block):
+            missing.append(m.group(1))
+    assert not missing, f"{src.name}: no contract comment before {missing}"
+
+
+def test_sources_found():
+    assert len(NES_SOURCES) >= 8
