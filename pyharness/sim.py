@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
 from py65.devices.mpu6502 import MPU
 
@@ -187,9 +187,11 @@ class Sim:
     # ------------------------------------------------------------------ running
 
     def call(self, routine: str | int, *, a: int = 0, x: int = 0, y: int = 0,
-             max_cycles: int = DEFAULT_CYCLE_LIMIT) -> CallResult:
+             max_cycles: int = DEFAULT_CYCLE_LIMIT,
+             profile: dict[int, int] | None = None) -> CallResult:
         """Call a routine with JSR semantics and run until it returns.
 
+        With `profile`, adds the cycles of every instruction to profile[pc].
         Raises SimLimitError, SimBrkError or SimDecimalError (see the module doc).
         """
         mpu = self.mpu
@@ -226,7 +228,10 @@ class Sim:
             mpu.addcycles = extracycles[op]
             instruct[op](mpu)
             mpu.pc &= 0xFFFF
-            mpu.processorCycles += cycletime[op] + mpu.excycles
+            spent = cycletime[op] + mpu.excycles
+            mpu.processorCycles += spent
+            if profile is not None:
+                profile[pc] = profile.get(pc, 0) + spent
             steps += 1
             if (op == _OP_PLP or op == _OP_RTI) and mpu.p & _FLAG_DECIMAL:
                 raise SimDecimalError(f"decimal flag set at ${pc:04X} in {routine}")
@@ -243,10 +248,25 @@ class Sim:
         return CallResult(cycles, steps)
 
 
+def routine_of(symbols: dict[str, int], lo: int = 0x8000) -> Callable[[int], str]:
+    """A function mapping a PC to the nearest symbol at or below it (for profiles)."""
+    import bisect
+    inner = {n.rsplit("::", 1)[1] for n in symbols if "::" in n}
+    pairs = sorted((a, n) for n, a in symbols.items()
+                   if a >= lo and "@" not in n and "::" not in n and n not in inner
+                   and not n.startswith("LOCAL-"))
+    addrs = [a for a, _ in pairs]
+
+    def name(pc: int) -> str:
+        i = bisect.bisect_right(addrs, pc) - 1
+        return pairs[i][1] if i >= 0 else f"${pc:04X}"
+    return name
+
+
 def make_sim(**kwargs) -> Sim:
     """A Sim of the standard build, building the ROM first if it is out of date."""
     from .build import build_rom
-    build_rom()
+    build_rom(quiet=True)
     return Sim(**kwargs)
 
 

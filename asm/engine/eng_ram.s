@@ -4,11 +4,11 @@
 .exportzp eng_side, eng_ply, mg_count, mg_fptr, mg_tptr, pos_from, pos_to
 .exportzp att_sq, pf_depth, pf_nodes
 .exportzp mg_from, mg_to, mg_cap, mg_full, mg_ksq, mg_incheck, mg_own
-.exportzp mg_linebit, mg_frombit, mg_palbit, mg_halfbit, mg_side16, mg_fwd
+.exportzp mg_stamp, mg_p1, mg_p2, mg_k1, mg_palbit, mg_halfbit, mg_side16, mg_fwd
 .exportzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
 .exportzp eng_tmp0, eng_tmp1
 .export eng_zp_start, eng_zp_end
-.export lg_map, lg_ksq
+.export mg_dmap
 
 .segment "ZEROPAGE"
 eng_zp_start:
@@ -30,8 +30,10 @@ mg_full:      .res 1        ; nonzero: every move of this piece needs the full t
 mg_ksq:       .res 1        ; own king square
 mg_incheck:   .res 1        ; nonzero: side to move is in check
 mg_own:       .res 1        ; own side tag (RED_TAG / BLACK_TAG)
-mg_linebit:   .res 1        ; lg_map bit: square on own king's rank or file
-mg_frombit:   .res 1        ; lg_map bit: line or diagonal neighbour of own king
+mg_stamp:     .res 1        ; mg_dmap[sq] = mg_stamp: sq needs the full legality test
+mg_p1:        .res 1        ; king-ray scan: first and second piece squares
+mg_p2:        .res 1
+mg_k1:        .res 1        ; kind of the first piece
 mg_palbit:    .res 1        ; eng_sqflags bit of own palace
 mg_halfbit:   .res 1        ; eng_sqflags bit of own half
 mg_side16:    .res 1        ; 0 red, 16 black: piece-list offset of the side
@@ -51,7 +53,6 @@ eng_zp_end:
 eng_in_pieces: .res 32
 eng_in_side:  .res 1
 eng_piece_sq: .res 32
-lg_ksq:       .res 2        ; king square lg_map was built for, per side (0 = none)
 mv_base_lo:   .res MAX_PLY + 1
 mv_base_hi:   .res MAX_PLY + 1
 mv_count:     .res MAX_PLY
@@ -63,10 +64,10 @@ pf_idx:       .res MAX_PLY
 .segment "WRAM"
 .align 256
 eng_board:    .res 256
-lg_map:       .res 256      ; legality-filter map, see mg_generate
+mg_dmap:      .res 256      ; legality-filter map (stamped), see movegen.s
 mv_from_stk:  .res MV_CAP
 mv_to_stk:    .res MV_CAP
 
 .assert <eng_board = 0, error, "eng_board must be page aligned"
-.assert <lg_map = 0, error, "lg_map must be page aligned"
+.assert <mg_dmap = 0, error, "mg_dmap must be page aligned"
 .assert <mv_from_stk = 0, error, "move stack must be page aligned"

@@ -1,18 +1,22 @@
 ; movegen.s -- legal move generation in the order of docs/encoding.md.
 ;
-; Legality filter: while the side to move is not in check, a non-king move can only
-; expose its own king if it leaves a square on the king's rank or file or a diagonal
-; neighbour of the king (a horse leg), or lands on the king's rank or file (a new cannon
-; screen).  lg_map marks those squares per side (bit mg_frombit: line or diagonal,
-; bit mg_linebit: line); it is rebuilt only when that side's king has moved.  Only the
-; moves it flags, every king move and every move while in check get the full test
-; (make on the board, pos_attacked on the king square, unmake).
+; Legality filter.  While the side to move is not in check, a non-king move can only
+; leave its king attacked if (docs/cycle_budget.md has the argument)
+;   - it leaves the leg square of an enemy horse that bears on the king,
+;   - it leaves p1, the first piece on a king ray, with an enemy rook (or, on the
+;     file, the enemy king) as p2, or an enemy cannon as p3,
+;   - it leaves p2 with an enemy cannon as p3,
+;   - it lands on an empty square between the king and an enemy cannon that is p1.
+; mg_scan finds those squares while it tests for check and stamps them in mg_dmap
+; (mg_dmap[sq] = mg_stamp; the stamp changes every generation, so nothing is cleared).
+; Those moves, every king move and every move while in check get the full test: make
+; on the board, pos_attacked on the king square, unmake.  All others are legal.
 .include "engine.inc"
 
 .importzp mg_from, mg_to, mg_cap, mg_full, mg_ksq, mg_incheck, mg_own
-.importzp mg_linebit, mg_frombit, mg_palbit, mg_halfbit, mg_side16, mg_fwd
-.importzp eng_tmp0, eng_tmp1
-.import lg_map, lg_ksq, pos_setup_side
+.importzp mg_stamp, mg_p1, mg_p2, mg_k1, mg_palbit, mg_halfbit, mg_side16, mg_fwd
+.importzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
+.import mg_dmap, pos_setup_side
 
 .assert (MV_CAP & $FF) = 0, error, "MV_CAP must be a multiple of 256"
 .assert mv_to_stk = mv_from_stk + MV_CAP, error, "mv_to_stk must follow mv_from_stk"
@@ -35,6 +39,20 @@
         sta mg_tptr+1
         rts
 .endproc
+
+; Advances X by delta (inx/dex for the horizontal steps).
+.macro ADVANCE delta
+  .if delta = 1
+        inx
+  .elseif delta = -1
+        dex
+  .else
+        txa
+        clc
+        adc #<(delta)
+        tax
+  .endif
+.endmacro
 
 ;;
 ; Generates the legal moves of the side to move into the move list of ply eng_ply, in
@@ -63,30 +81,32 @@ full_stack:
 room:
         jsr mg_set_ptrs
         jsr pos_setup_side
-        ldx eng_side
-        lda mg_ksq
-        cmp lg_ksq,x
-        beq @lg_ok
-        jsr mg_lg_rebuild
-@lg_ok: lda mg_ksq
-        sta att_sq
-        jsr pos_attacked
+        inc mg_stamp
+        bne stamped
+        tax                     ; A = 0: clear the map once every 255 generations
+clear:  sta mg_dmap,x
+        inx
+        bne clear
+        inc mg_stamp
+stamped:
         lda #0
         sta mg_count
-        rol a                   ; 1 if in check
-        sta mg_incheck
+        jsr mg_scan
 
 .macro PIECE idx, gen
-        .local skip
+        .local skip, danger, set
         ldx mg_side16
         lda eng_piece_sq+idx,x
         beq skip
         sta mg_from
         tax
-        lda lg_map,x
-        and mg_frombit
-        ora mg_incheck
-        sta mg_full
+        lda mg_dmap,x
+        cmp mg_stamp
+        beq danger
+        lda mg_incheck
+        jmp set
+danger: lda #1
+set:    sta mg_full
         jsr gen
 skip:
 .endmacro
@@ -120,100 +140,143 @@ skip:
         rts
 .endproc
 
-;;
-; Rebuilds the lg_map bits of the side to move for its king on mg_ksq: clears the marks
-; of the old king square lg_ksq[side], marks rank and file (line + from bits) and the
-; four diagonal neighbours (from bit).
-; Clobbers: A, X, Y, eng_tmp0-1.  Cycles: ~900 (only after that side's king moved)
-.proc mg_lg_rebuild
-        lda lg_ksq,x
-        beq @mark
-        sta eng_tmp0
-        lda mg_linebit
-        ora mg_frombit
-        eor #$FF
-        sta eng_tmp1
-        jsr mg_lg_and_lines
-        ldx eng_tmp0
-        lda lg_map-17,x
-        and eng_tmp1
-        sta lg_map-17,x
-        lda lg_map-15,x
-        and eng_tmp1
-        sta lg_map-15,x
-        lda lg_map+15,x
-        and eng_tmp1
-        sta lg_map+15,x
-        lda lg_map+17,x
-        and eng_tmp1
-        sta lg_map+17,x
-@mark:  lda mg_ksq
-        sta eng_tmp0
-        lda mg_linebit
-        ora mg_frombit
-        sta eng_tmp1
-        jsr mg_lg_ora_lines
-        ldx eng_tmp0
-        lda mg_frombit
-        ora lg_map-17,x
-        sta lg_map-17,x
-        lda mg_frombit
-        ora lg_map-15,x
-        sta lg_map-15,x
-        lda mg_frombit
-        ora lg_map+15,x
-        sta lg_map+15,x
-        lda mg_frombit
-        ora lg_map+17,x
-        sta lg_map+17,x
-        ldx eng_side
-        lda mg_ksq
-        sta lg_ksq,x
-        rts
-.endproc
-
-.macro LG_LINES op
-        lda eng_tmp0
-        and #$F0
-        ora #3
-        tax
-        ldy #9
-:       lda lg_map,x
-        op eng_tmp1
-        sta lg_map,x
-        inx
-        dey
-        bne :-
-        lda eng_tmp0
-        and #$0F
-        ora #$30
-        tax
-        ldy #10
-:       lda lg_map,x
-        op eng_tmp1
-        sta lg_map,x
-        txa
-        clc
-        adc #16
-        tax
-        dey
-        bne :-
-        rts
+.macro HORSE_LEG e, h1, h2
+        .local occupied, check, mark, done
+        lda a:eng_board+(e),x
+        bne occupied
+        ldy a:eng_board+(h1),x
+        lda eng_kind,y
+        cmp att_horse
+        beq check
+        ldy a:eng_board+(h2),x
+        lda eng_kind,y
+        cmp att_horse
+        bne done
+check:  jmp in_check
+occupied:
+        ldy a:eng_board+(h1),x
+        lda eng_kind,y
+        cmp att_horse
+        beq mark
+        ldy a:eng_board+(h2),x
+        lda eng_kind,y
+        cmp att_horse
+        bne done
+mark:   lda mg_stamp
+        sta a:mg_dmap+(e),x
+done:
 .endmacro
 
-; lg_map &= eng_tmp1 on the rank and file of square eng_tmp0.
-.proc mg_lg_and_lines
-        LG_LINES and
-.endproc
+.macro PAWN_AT offset
+        .local no
+        ldy a:eng_board+(offset),x
+        lda eng_kind,y
+        cmp att_pawn
+        bne no
+        jmp in_check
+no:
+.endmacro
 
-; lg_map |= eng_tmp1 on the rank and file of square eng_tmp0.
-.proc mg_lg_ora_lines
-        LG_LINES ora
+; One king ray: tests rook/king and cannon checks, stamps p1/p2/landing squares.
+.macro RAY_SCAN delta, vertical
+        .local l1, l2, l3, mark_p1, p2off, m, done, chk, k2
+        ldx mg_ksq
+l1:     ADVANCE delta
+        lda eng_board,x
+        beq l1
+        cmp #OFFBOARD
+        beq done
+        stx mg_p1
+        tay
+        lda eng_kind,y
+        sta mg_k1
+        cmp att_rook
+        beq chk
+  .if vertical
+        cmp att_king
+        beq chk
+  .endif
+l2:     ADVANCE delta
+        lda eng_board,x
+        beq l2
+        cmp #OFFBOARD
+        beq p2off
+        stx mg_p2
+        tay
+        lda eng_kind,y
+        cmp att_cannon
+        beq chk
+        cmp att_rook
+        beq mark_p1
+  .if vertical
+        cmp att_king
+        beq mark_p1
+  .endif
+l3:     ADVANCE delta
+        lda eng_board,x
+        beq l3
+        tay
+        lda eng_kind,y
+        cmp att_cannon
+        bne p2off
+        lda mg_stamp
+        ldx mg_p2
+        sta mg_dmap,x
+mark_p1:
+        lda mg_stamp
+        ldx mg_p1
+        sta mg_dmap,x
+p2off:  lda mg_k1
+        cmp att_cannon
+        bne done
+        ldx mg_ksq
+m:      ADVANCE delta
+        cpx mg_p1
+        beq done
+        lda mg_stamp
+        sta mg_dmap,x
+        jmp m
+chk:    jmp in_check
+done:
+.endmacro
+
+;;
+; Tests whether the side to move is in check (mg_incheck = 1/0) and, when it is not,
+; stamps in mg_dmap the squares whose moves need the full legality test (see top).
+; @param mg_ksq, att_*  set by pos_setup_side; mg_stamp the new stamp
+; Clobbers: A, X, Y.  Cycles: ~260 typical
+.proc mg_scan
+        ldx mg_ksq
+        HORSE_LEG 17, 33, 18
+        HORSE_LEG 15, 31, 14
+        HORSE_LEG -15, -14, -31
+        HORSE_LEG -17, -18, -33
+        ldx mg_ksq
+        PAWN_AT -1
+        PAWN_AT 1
+        lda mg_ksq
+        clc
+        adc att_pawndir
+        tax
+        PAWN_AT 0
+        RAY_SCAN -1, 0
+        RAY_SCAN 1, 0
+        RAY_SCAN -16, 1
+        RAY_SCAN 16, 1
+        lda #0
+        sta mg_incheck
+        rts
+in_check:
+        lda #1
+        sta mg_incheck
+        rts
 .endproc
 
 ;;
-; Emits the move mg_from -> X if it is legal (fast path: lg_map says it cannot expose
-; the king; otherwise the full test).  The caller has checked the target holds no own
+; Emits the move mg_from -> X if it is legal (fast path: neither mg_full nor the stamp
+; of X asks for the full test).  The generators inline the fast path (EMIT) and call
+; mg_emit::full (full test against the own king) or mg_emit::test (att_sq preset: king
+; moves).  The caller has checked the target holds no own
 ; piece and is on the board.
 ; @param X  target square
 ; @return   X preserved
@@ -221,9 +284,9 @@ skip:
 .proc mg_emit
         lda mg_full
         bne full
-        lda lg_map,x
-        and mg_linebit
-        bne full
+        lda mg_dmap,x
+        cmp mg_stamp
+        beq full
 store:  ldy mg_count
         txa
         sta (mg_tptr),y
@@ -259,6 +322,37 @@ test:   stx mg_to               ; entry with att_sq = the king square after the 
         tax
 .endmacro
 
+; Emits mg_from -> X, keeps X.  fast = 1 when mg_full is clear: only the stamp of X can
+; ask for the full test, otherwise every move gets it.
+.macro EMIT fast
+  .if fast
+        .local slow, done
+        lda mg_dmap,x
+        cmp mg_stamp
+        beq slow
+        ldy mg_count
+        txa
+        sta (mg_tptr),y
+        lda mg_from
+        sta (mg_fptr),y
+        inc mg_count
+        bne done                ; always: mg_count < MG_MAX
+slow:   jsr mg_emit::full
+done:
+  .else
+        jsr mg_emit::full
+  .endif
+.endmacro
+
+; Enters the slow variant of a generator when mg_full is set.
+.macro SPLIT slow
+        .local fast
+        lda mg_full
+        beq fast
+        jmp slow
+fast:
+.endmacro
+
 .macro KING_STEP delta
         .local next
         STEP_TO delta
@@ -282,7 +376,7 @@ next:
         rts
 .endproc
 
-.macro PALACE_STEP delta
+.macro PALACE_STEP delta, fast
         .local next
         STEP_TO delta
         lda eng_sqflags,x
@@ -291,20 +385,26 @@ next:
         lda eng_board,x
         and mg_own
         bne next
-        jsr mg_emit
+        EMIT fast
 next:
 .endmacro
 
 ; Advisor moves: -17, -15, +15, +17 inside the own palace.
 .proc mg_gen_advisor
-        PALACE_STEP -17
-        PALACE_STEP -15
-        PALACE_STEP 15
-        PALACE_STEP 17
+        SPLIT slow
+        PALACE_STEP -17, 1
+        PALACE_STEP -15, 1
+        PALACE_STEP 15, 1
+        PALACE_STEP 17, 1
+        rts
+slow:   PALACE_STEP -17, 0
+        PALACE_STEP -15, 0
+        PALACE_STEP 15, 0
+        PALACE_STEP 17, 0
         rts
 .endproc
 
-.macro BISHOP_STEP delta, eye
+.macro BISHOP_STEP delta, eye, fast
         .local next
         ldy mg_from
         lda eng_board+(eye),y
@@ -316,20 +416,26 @@ next:
         lda eng_board,x
         and mg_own
         bne next
-        jsr mg_emit
+        EMIT fast
 next:
 .endmacro
 
 ; Bishop moves: -34, -30, +30, +34 on the own half, eye (-17, -15, +15, +17) empty.
 .proc mg_gen_bishop
-        BISHOP_STEP -34, -17
-        BISHOP_STEP -30, -15
-        BISHOP_STEP 30, 15
-        BISHOP_STEP 34, 17
+        SPLIT slow
+        BISHOP_STEP -34, -17, 1
+        BISHOP_STEP -30, -15, 1
+        BISHOP_STEP 30, 15, 1
+        BISHOP_STEP 34, 17, 1
+        rts
+slow:   BISHOP_STEP -34, -17, 0
+        BISHOP_STEP -30, -15, 0
+        BISHOP_STEP 30, 15, 0
+        BISHOP_STEP 34, 17, 0
         rts
 .endproc
 
-.macro KNIGHT_STEP delta, leg
+.macro KNIGHT_STEP delta, leg, fast
         .local next
         ldy mg_from
         lda eng_board+(leg),y
@@ -338,67 +444,69 @@ next:
         lda eng_board,x
         and mg_own
         bne next
-        jsr mg_emit
+        EMIT fast
 next:
 .endmacro
 
 ; Knight moves: -33, -31, -18, -14, +14, +18, +31, +33 with their legs empty.
 .proc mg_gen_knight
-        KNIGHT_STEP -33, -16
-        KNIGHT_STEP -31, -16
-        KNIGHT_STEP -18, -1
-        KNIGHT_STEP -14, 1
-        KNIGHT_STEP 14, -1
-        KNIGHT_STEP 18, 1
-        KNIGHT_STEP 31, 16
-        KNIGHT_STEP 33, 16
+        SPLIT slow
+        KNIGHT_STEP -33, -16, 1
+        KNIGHT_STEP -31, -16, 1
+        KNIGHT_STEP -18, -1, 1
+        KNIGHT_STEP -14, 1, 1
+        KNIGHT_STEP 14, -1, 1
+        KNIGHT_STEP 18, 1, 1
+        KNIGHT_STEP 31, 16, 1
+        KNIGHT_STEP 33, 16, 1
+        rts
+slow:   KNIGHT_STEP -33, -16, 0
+        KNIGHT_STEP -31, -16, 0
+        KNIGHT_STEP -18, -1, 0
+        KNIGHT_STEP -14, 1, 0
+        KNIGHT_STEP 14, -1, 0
+        KNIGHT_STEP 18, 1, 0
+        KNIGHT_STEP 31, 16, 0
+        KNIGHT_STEP 33, 16, 0
         rts
 .endproc
 
-; Advances X by delta (inx/dex for the horizontal steps).
-.macro ADVANCE delta
-  .if delta = 1
-        inx
-  .elseif delta = -1
-        dex
-  .else
-        txa
-        clc
-        adc #<(delta)
-        tax
-  .endif
-.endmacro
-
-.macro ROOK_RAY delta
+.macro ROOK_RAY delta, fast
         .local loop, hit, stop
         ldx mg_from
 loop:   ADVANCE delta
         lda eng_board,x
         bne hit
-        jsr mg_emit
+        EMIT fast
         jmp loop
 hit:    and mg_own
         bne stop
-        jsr mg_emit
+        EMIT fast
 stop:
 .endmacro
 
 ; Rook moves: per direction -16, -1, +1, +16 the empty squares, then an enemy piece.
 .proc mg_gen_rook
-        ROOK_RAY -16
-        ROOK_RAY -1
-        ROOK_RAY 1
-        ROOK_RAY 16
+        SPLIT slow
+        ROOK_RAY -16, 1
+        ROOK_RAY -1, 1
+        ROOK_RAY 1, 1
+        ROOK_RAY 16, 1
+        rts
+slow:   ROOK_RAY -16, 0
+        ROOK_RAY -1, 0
+        ROOK_RAY 1, 0
+        ROOK_RAY 16, 0
         rts
 .endproc
 
-.macro CANNON_RAY delta
+.macro CANNON_RAY delta, fast
         .local loop, screen, beyond, stop
         ldx mg_from
 loop:   ADVANCE delta
         lda eng_board,x
         bne screen
-        jsr mg_emit
+        EMIT fast
         jmp loop
 screen: cmp #OFFBOARD
         beq stop
@@ -407,43 +515,58 @@ beyond: ADVANCE delta
         beq beyond
         and mg_own
         bne stop
-        jsr mg_emit
+        EMIT fast
 stop:
 .endmacro
 
 ; Cannon moves: per direction the empty squares, then the enemy piece beyond a screen.
 .proc mg_gen_cannon
-        CANNON_RAY -16
-        CANNON_RAY -1
-        CANNON_RAY 1
-        CANNON_RAY 16
+        SPLIT slow
+        CANNON_RAY -16, 1
+        CANNON_RAY -1, 1
+        CANNON_RAY 1, 1
+        CANNON_RAY 16, 1
+        rts
+slow:   CANNON_RAY -16, 0
+        CANNON_RAY -1, 0
+        CANNON_RAY 1, 0
+        CANNON_RAY 16, 0
         rts
 .endproc
 
-; Pawn moves: forward; once across the river also -1, +1.
-.proc mg_gen_pawn
+.macro PAWN_MOVES fast
+        .local side, right, done
         lda mg_from
         clc
         adc mg_fwd
         tax
         lda eng_board,x
         and mg_own
-        bne @side
-        jsr mg_emit
-@side:  ldx mg_from
+        bne side
+        EMIT fast
+side:   ldx mg_from
         lda eng_sqflags,x
         and mg_halfbit
-        bne @done
+        bne done
         dex
         lda eng_board,x
         and mg_own
-        bne @right
-        jsr mg_emit
-@right: ldx mg_from
+        bne right
+        EMIT fast
+right:  ldx mg_from
         inx
         lda eng_board,x
         and mg_own
-        bne @done
-        jsr mg_emit
-@done:  rts
+        bne done
+        EMIT fast
+done:
+.endmacro
+
+; Pawn moves: forward; once across the river also -1, +1.
+.proc mg_gen_pawn
+        SPLIT slow
+        PAWN_MOVES 1
+        rts
+slow:   PAWN_MOVES 0
+        rts
 .endproc

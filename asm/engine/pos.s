@@ -1,10 +1,10 @@
 ; pos.s -- loading a position, make/unmake, the attack test.
 .include "engine.inc"
 
-.importzp mg_own, mg_side16, mg_palbit, mg_halfbit, mg_linebit, mg_frombit, mg_fwd
+.importzp mg_own, mg_side16, mg_palbit, mg_halfbit, mg_fwd, mg_stamp
 .importzp mg_ksq, att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
 .importzp eng_tmp0
-.import lg_map, lg_ksq
+.import mg_dmap
 .export pos_setup_side
 
 .segment "ENGINE"
@@ -12,7 +12,7 @@
 ;;
 ; Builds the engine position from the input block: eng_board from eng_in_pieces,
 ; eng_piece_sq = eng_in_pieces, eng_side = eng_in_side & 1, ply 0, move stack empty,
-; legality map cleared.  The input must be a legal piece list (docs/encoding.md).
+; legality map (mg_dmap) cleared.  The input must be a legal piece list (docs/encoding.md).
 ; @return   eng_ply = 0
 ; Clobbers: A, X, Y.  Cycles: ~9,300 (once per position)
 .proc eng_load
@@ -22,7 +22,7 @@
         inx
         bne @fill
         txa                     ; A = 0
-@clr:   sta lg_map,x
+@clr:   sta mg_dmap,x
         inx
         bne @clr
         ldx #$33                ; first playing square (rank16 3, file16 3)
@@ -56,14 +56,13 @@
         sta eng_ply
         sta mv_base_lo
         sta mv_base_hi
-        sta lg_ksq
-        sta lg_ksq+1
+        sta mg_stamp
         rts
 .endproc
 
 ;;
 ; Sets the per-side variables for the side to move: own tag, piece-list offset, palace,
-; half and legality-map bits, pawn step, own king square, and the enemy kinds the attack
+; half bits, pawn step, own king square, and the enemy kinds the attack
 ; test looks for.
 ; @return   mg_ksq = own king square
 ; Clobbers: A.  Cycles: 70
@@ -78,10 +77,6 @@
         sta mg_palbit
         lda #SQF_RED_HALF
         sta mg_halfbit
-        lda #1
-        sta mg_linebit
-        lda #4
-        sta mg_frombit
         lda #<-16
         sta mg_fwd
         sta att_pawndir         ; a black pawn attacks from one rank above
@@ -106,10 +101,6 @@
         sta mg_palbit
         lda #SQF_BLACK_HALF
         sta mg_halfbit
-        lda #2
-        sta mg_linebit
-        lda #8
-        sta mg_frombit
         lda #16
         sta mg_fwd
         sta att_pawndir         ; a red pawn attacks from one rank below
