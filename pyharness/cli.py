@@ -165,5 +165,91 @@ def match_cmd(engine_a: str, engine_b: str, games: int, jobs: int, seed: int,
             click.echo(line)
 
 
+# --- search ---------------------------------------------------------------------------
+
+
+def _search_ref(pos, *, depth, level, seed, nodes, frames):
+    """Run the Python twin; return its SearchResult and extra report lines."""
+    import time
+
+    from .reference.search import think
+    t0 = time.perf_counter()
+    result = think(pos, level=level, depth=depth, seed=seed, nodes=nodes, frames=frames)
+    dt = time.perf_counter() - t0
+    per = f", {dt / result.nodes * 1e6:.0f} us/node" if result.nodes else ""
+    return result, [f"time:  {dt:.2f} s (Python){per}"]
+
+
+#: engine name -> runner(pos, depth=, level=, seed=, nodes=, frames=) -> (result, lines).
+#: The asm engine adds "asm" here (its lines: cycles and NES seconds).
+SEARCH_ENGINES = {"ref": _search_ref}
+
+
+def search_dispatch(engine: str, pos, **limits):
+    """Run `engine` on `pos` with the given limits; (SearchResult, extra lines)."""
+    try:
+        runner = SEARCH_ENGINES[engine]
+    except KeyError:
+        raise UsageProblem(f"unknown engine {engine!r} (have: {', '.join(SEARCH_ENGINES)})")
+    return runner(pos, **limits)
+
+
+@main.command("search")
+@click.argument("fen")
+@click.option("--depth", "-d", type=int, default=None, help="fixed depth (1..24)")
+@click.option("--level", "-l", type=int, default=None, help="level 1..5 (assets/levels.txt)")
+@click.option("--engine", type=click.Choice(sorted(SEARCH_ENGINES)), default="ref",
+              show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="LFSR seed 0..65535")
+@click.option("--nodes", type=int, default=None, help="node budget")
+@click.option("--frames", type=int, default=None, help="frame budget (60 per NES second)")
+@click.option("--moves", default="", help="ICCS moves played from FEN first (game record)")
+def search_cmd(fen: str, depth, level, engine: str, seed: int, nodes, frames,
+               moves: str) -> None:
+    """Search FEN ("start" for the start position) and print the best move, score,
+    depth, nodes, PV and TT hit rate."""
+    from .reference.board import START_FEN
+    from .reference.errors import XQError
+    from .reference.position import Position
+    from .reference.search import SearchInputError
+    if (depth is None) == (level is None):
+        raise UsageProblem("give exactly one of --depth D or --level L")
+    if not 0 <= seed <= 0xFFFF:
+        raise UsageProblem(f"--seed must be 0..65535, got {seed}")
+    try:
+        pos = Position.from_fen(START_FEN if fen == "start" else fen)
+        for text in moves.split():
+            pos.push(pos.parse_move(text))
+    except XQError as exc:
+        raise UsageProblem(str(exc)) from exc
+    try:
+        result, extra = search_dispatch(engine, pos, depth=depth, level=level, seed=seed,
+                                        nodes=nodes, frames=frames)
+    except (SearchInputError, ValueError) as exc:
+        raise UsageProblem(str(exc)) from exc
+    if result.best_move is None:
+        click.echo(f"no legal move: score {result.score} (the side to move has lost)")
+        return
+    try:
+        from .reference.notation import chinese
+        zh = " " + chinese(pos, result.best_move)
+    except ImportError:  # pragma: no cover - notation is optional
+        zh = ""
+    line = pos.copy()
+    pv_text = []
+    for mv in result.pv:
+        pv_text.append(mv.iccs())
+        line.push(mv)
+    click.echo(f"best:  {result.best_move.iccs()}{zh}" + ("  (book)" if result.from_book else ""))
+    click.echo(f"score: {result.score}")
+    click.echo(f"depth: {result.depth}" + ("  (stopped by a limit)" if result.stopped else ""))
+    click.echo(f"nodes: {result.nodes}")
+    click.echo(f"pv:    {' '.join(pv_text)}")
+    click.echo(f"tt:    {result.tt_hits}/{result.tt_probes} hits ({result.tt_hit_rate:.1%}), "
+               f"{result.tt_cutoffs} cutoffs")
+    for text in extra:
+        click.echo(text)
+
+
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(main())
