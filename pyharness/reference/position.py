@@ -38,7 +38,7 @@ def _enemy_type_table(side: int) -> tuple[int, ...]:
 _ENEMY_TYPE = (_enemy_type_table(RED), _enemy_type_table(BLACK))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Move:
     """A move: from-square and to-square (docs/encoding.md squares)."""
 
@@ -59,6 +59,12 @@ class Move:
 
     def __str__(self) -> str:
         return self.iccs()
+
+    def __repr__(self) -> str:
+        try:
+            return f"Move.from_iccs({self.iccs()!r})"
+        except ValueError:
+            return f"Move(frm={self.frm:#04x}, to={self.to:#04x})"
 
 
 @dataclass
