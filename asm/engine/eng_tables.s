@@ -23,5 +23,16 @@ eng_sqflags:
   .endif
 .endrepeat
 
+; eng_up16[sq] = sq - 16, eng_down16[sq] = sq + 16 (mod 256): vertical steps by lookup.
+eng_up16:
+.repeat 256, I
+    .byte (I - 16) & $FF
+.endrepeat
+eng_down16:
+.repeat 256, I
+    .byte (I + 16) & $FF
+.endrepeat
+
+.assert <eng_up16 = 0 && <eng_down16 = 0, error, "step tables must be page aligned"
 .assert <eng_kind = 0, error, "eng_kind must be page aligned"
 .assert <eng_sqflags = 0, error, "eng_sqflags must be page aligned"

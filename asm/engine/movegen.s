@@ -16,7 +16,7 @@
 .importzp mg_from, mg_to, mg_cap, mg_full, mg_ksq, mg_incheck, mg_own
 .importzp mg_stamp, mg_p1, mg_p2, mg_k1, mg_palbit, mg_halfbit, mg_side16, mg_fwd
 .importzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
-.import mg_dmap, pos_setup_side
+.import mg_dmap, pos_setup_side, eng_up16, eng_down16
 
 .assert (MV_CAP & $FF) = 0, error, "MV_CAP must be a multiple of 256"
 .assert mv_to_stk = mv_from_stk + MV_CAP, error, "mv_to_stk must follow mv_from_stk"
@@ -46,99 +46,17 @@
         inx
   .elseif delta = -1
         dex
-  .else
-        txa
-        clc
-        adc #<(delta)
+  .elseif delta = -16
+        lda eng_up16,x
         tax
+  .elseif delta = 16
+        lda eng_down16,x
+        tax
+  .else
+        .error "ADVANCE: unsupported step"
   .endif
 .endmacro
 
-;;
-; Generates the legal moves of the side to move into the move list of ply eng_ply, in
-; the reference order (docs/encoding.md).  Move i is (mg_fptr),i -> (mg_tptr),i.
-; @param eng_ply  the ply; mv_base_lo/hi[eng_ply] = first free slot of the move stack
-; @return   mg_count = mv_count[ply] = moves written; mv_base[ply+1] = base + count;
-;           C set (and no moves) if ply >= MAX_PLY or fewer than MG_MAX slots are free
-; Clobbers: A, X, Y, eng_tmp0-1, att_sq.  Cycles: ~2,900 at the start position
-;           (xq65 bench movegen)
-.proc mg_generate
-        ldx eng_ply
-        cpx #MAX_PLY
-        bcs full_stack
-        lda mv_base_lo,x
-        cmp #<(MV_CAP - MG_MAX + 1)
-        lda mv_base_hi,x
-        sbc #>(MV_CAP - MG_MAX + 1)
-        bcc room
-        lda #0
-        sta mv_count,x
-full_stack:
-        lda #0
-        sta mg_count
-        sec
-        rts
-room:
-        jsr mg_set_ptrs
-        jsr pos_setup_side
-        inc mg_stamp
-        bne stamped
-        tax                     ; A = 0: clear the map once every 255 generations
-clear:  sta mg_dmap,x
-        inx
-        bne clear
-        inc mg_stamp
-stamped:
-        lda #0
-        sta mg_count
-        jsr mg_scan
-
-.macro PIECE idx, gen
-        .local skip, danger, set
-        ldx mg_side16
-        lda eng_piece_sq+idx,x
-        beq skip
-        sta mg_from
-        tax
-        lda mg_dmap,x
-        cmp mg_stamp
-        beq danger
-        lda mg_incheck
-        jmp set
-danger: lda #1
-set:    sta mg_full
-        jsr gen
-skip:
-.endmacro
-        PIECE 0, mg_gen_king
-        PIECE 1, mg_gen_advisor
-        PIECE 2, mg_gen_advisor
-        PIECE 3, mg_gen_bishop
-        PIECE 4, mg_gen_bishop
-        PIECE 5, mg_gen_knight
-        PIECE 6, mg_gen_knight
-        PIECE 7, mg_gen_rook
-        PIECE 8, mg_gen_rook
-        PIECE 9, mg_gen_cannon
-        PIECE 10, mg_gen_cannon
-        PIECE 11, mg_gen_pawn
-        PIECE 12, mg_gen_pawn
-        PIECE 13, mg_gen_pawn
-        PIECE 14, mg_gen_pawn
-        PIECE 15, mg_gen_pawn
-
-        ldx eng_ply
-        lda mg_count
-        sta mv_count,x
-        clc
-        adc mv_base_lo,x
-        sta mv_base_lo+1,x
-        lda mv_base_hi,x
-        adc #0
-        sta mv_base_hi+1,x
-        clc
-        rts
-.endproc
 
 .macro HORSE_LEG e, h1, h2
         .local occupied, check, mark, done
@@ -273,30 +191,18 @@ in_check:
 .endproc
 
 ;;
-; Emits the move mg_from -> X if it is legal (fast path: neither mg_full nor the stamp
-; of X asks for the full test).  The generators inline the fast path (EMIT) and call
-; mg_emit::full (full test against the own king) or mg_emit::test (att_sq preset: king
-; moves).  The caller has checked the target holds no own
-; piece and is on the board.
-; @param X  target square
-; @return   X preserved
-; Clobbers: A, Y.  Cycles: 30 (fast path), ~330 (full test)
+; Full legality test of mg_from -> X and, if legal, the store at index Y: makes the move
+; on the board, tests the king square (mg_ksq, or att_sq at the entry `test`), undoes it.
+; The generators inline the cheap case (EMIT) and call this one when mg_full is set or
+; the target is stamped in mg_dmap.
+; @param X  target square; Y = moves written so far
+; @return   X preserved; Y incremented if the move was stored
+; Clobbers: A, att_sq.  Cycles: ~330 typical
 .proc mg_emit
-        lda mg_full
-        bne full
-        lda mg_dmap,x
-        cmp mg_stamp
-        beq full
-store:  ldy mg_count
-        txa
-        sta (mg_tptr),y
-        lda mg_from
-        sta (mg_fptr),y
-        inc mg_count
-        rts
 full:   lda mg_ksq
         sta att_sq
-test:   stx mg_to               ; entry with att_sq = the king square after the move
+test:   sty mg_count            ; entry with att_sq = the king square after the move
+        stx mg_to
         ldy mg_from
         lda eng_board,x
         sta mg_cap
@@ -311,8 +217,14 @@ test:   stx mg_to               ; entry with att_sq = the king square after the 
         sta eng_board,y
         lda mg_cap
         sta eng_board,x
-        bcc store
-        rts
+        ldy mg_count
+        bcs done
+        txa
+        sta (mg_tptr),y
+        lda mg_from
+        sta (mg_fptr),y
+        iny
+done:   rts
 .endproc
 
 .macro STEP_TO delta
@@ -322,36 +234,39 @@ test:   stx mg_to               ; entry with att_sq = the king square after the 
         tax
 .endmacro
 
-; Emits mg_from -> X, keeps X.  fast = 1 when mg_full is clear: only the stamp of X can
-; ask for the full test, otherwise every move gets it.
-.macro EMIT fast
+; Emits mg_from -> X at index Y (then Y+1), keeps X.  fast = 1 in the fast variant of
+; a generator: only the stamp of X can ask for the full test; fast = 0 (gen::slow, for
+; stamped pieces and in check): every move gets it.  With
+; cont, continues at that label.
+.macro EMIT fast, cont
   .if fast
         .local slow, done
         lda mg_dmap,x
         cmp mg_stamp
         beq slow
-        ldy mg_count
         txa
         sta (mg_tptr),y
         lda mg_from
         sta (mg_fptr),y
-        inc mg_count
-        bne done                ; always: mg_count < MG_MAX
+        iny
+    .ifblank cont
+        bne done                ; always: Y < MG_MAX
+    .else
+        jmp cont
+    .endif
 slow:   jsr mg_emit::full
+    .ifnblank cont
+        jmp cont
+    .endif
 done:
   .else
         jsr mg_emit::full
+    .ifnblank cont
+        jmp cont
+    .endif
   .endif
 .endmacro
 
-; Enters the slow variant of a generator when mg_full is set.
-.macro SPLIT slow
-        .local fast
-        lda mg_full
-        beq fast
-        jmp slow
-fast:
-.endmacro
 
 .macro KING_STEP delta
         .local next
@@ -369,7 +284,7 @@ next:
 
 ; King moves: -16, -1, +1, +16 inside the own palace; every one gets the full test.
 .proc mg_gen_king
-        KING_STEP -16
+slow:   KING_STEP -16
         KING_STEP -1
         KING_STEP 1
         KING_STEP 16
@@ -391,7 +306,6 @@ next:
 
 ; Advisor moves: -17, -15, +15, +17 inside the own palace.
 .proc mg_gen_advisor
-        SPLIT slow
         PALACE_STEP -17, 1
         PALACE_STEP -15, 1
         PALACE_STEP 15, 1
@@ -406,8 +320,8 @@ slow:   PALACE_STEP -17, 0
 
 .macro BISHOP_STEP delta, eye, fast
         .local next
-        ldy mg_from
-        lda eng_board+(eye),y
+        ldx mg_from
+        lda a:eng_board+(eye),x
         bne next
         STEP_TO delta
         lda eng_sqflags,x
@@ -422,7 +336,6 @@ next:
 
 ; Bishop moves: -34, -30, +30, +34 on the own half, eye (-17, -15, +15, +17) empty.
 .proc mg_gen_bishop
-        SPLIT slow
         BISHOP_STEP -34, -17, 1
         BISHOP_STEP -30, -15, 1
         BISHOP_STEP 30, 15, 1
@@ -437,8 +350,8 @@ slow:   BISHOP_STEP -34, -17, 0
 
 .macro KNIGHT_STEP delta, leg, fast
         .local next
-        ldy mg_from
-        lda eng_board+(leg),y
+        ldx mg_from
+        lda a:eng_board+(leg),x
         bne next
         STEP_TO delta
         lda eng_board,x
@@ -450,7 +363,6 @@ next:
 
 ; Knight moves: -33, -31, -18, -14, +14, +18, +31, +33 with their legs empty.
 .proc mg_gen_knight
-        SPLIT slow
         KNIGHT_STEP -33, -16, 1
         KNIGHT_STEP -31, -16, 1
         KNIGHT_STEP -18, -1, 1
@@ -477,8 +389,7 @@ slow:   KNIGHT_STEP -33, -16, 0
 loop:   ADVANCE delta
         lda eng_board,x
         bne hit
-        EMIT fast
-        jmp loop
+        EMIT fast, loop
 hit:    and mg_own
         bne stop
         EMIT fast
@@ -487,7 +398,6 @@ stop:
 
 ; Rook moves: per direction -16, -1, +1, +16 the empty squares, then an enemy piece.
 .proc mg_gen_rook
-        SPLIT slow
         ROOK_RAY -16, 1
         ROOK_RAY -1, 1
         ROOK_RAY 1, 1
@@ -506,8 +416,7 @@ slow:   ROOK_RAY -16, 0
 loop:   ADVANCE delta
         lda eng_board,x
         bne screen
-        EMIT fast
-        jmp loop
+        EMIT fast, loop
 screen: cmp #OFFBOARD
         beq stop
 beyond: ADVANCE delta
@@ -521,7 +430,6 @@ stop:
 
 ; Cannon moves: per direction the empty squares, then the enemy piece beyond a screen.
 .proc mg_gen_cannon
-        SPLIT slow
         CANNON_RAY -16, 1
         CANNON_RAY -1, 1
         CANNON_RAY 1, 1
@@ -564,9 +472,126 @@ done:
 
 ; Pawn moves: forward; once across the river also -1, +1.
 .proc mg_gen_pawn
-        SPLIT slow
         PAWN_MOVES 1
         rts
 slow:   PAWN_MOVES 0
+        rts
+.endproc
+
+;;
+; Generates the legal moves of the side to move into the move list of ply eng_ply, in
+; the reference order (docs/encoding.md).  Move i is (mg_fptr),i -> (mg_tptr),i.
+; @param eng_ply  the ply; mv_base_lo/hi[eng_ply] = first free slot of the move stack
+; @return   mg_count = mv_count[ply] = moves written; mv_base[ply+1] = base + count;
+;           C set (and no moves) if ply >= MAX_PLY or fewer than MG_MAX slots are free
+; Clobbers: A, X, Y, att_sq.  Cycles: ~2,900 at the start position
+;           (xq65 bench movegen)
+.proc mg_generate
+        ldx eng_ply
+        cpx #MAX_PLY
+        bcs full_stack
+        lda mv_base_lo,x
+        cmp #<(MV_CAP - MG_MAX + 1)
+        lda mv_base_hi,x
+        sbc #>(MV_CAP - MG_MAX + 1)
+        bcc room
+        lda #0
+        sta mv_count,x
+full_stack:
+        lda #0
+        sta mg_count
+        sec
+        rts
+room:
+        jsr mg_set_ptrs
+        jsr pos_setup_side
+        inc mg_stamp
+        bne stamped
+        tax                     ; A = 0: clear the map once every 255 generations
+clear:  sta mg_dmap,x
+        inx
+        bne clear
+        inc mg_stamp
+stamped:
+        jsr mg_scan
+        ldy #0                  ; Y = moves written, kept through the generators
+
+        lda mg_incheck
+        beq pieces
+        jmp evasions
+
+; One piece: X = the side's piece-list offset on entry.  The fast generator unless the
+; piece's square is stamped (its moves may expose the king).
+.macro PIECE idx, gen
+        .local skip, danger
+        ldx mg_side16
+        lda eng_piece_sq+idx,x
+        beq skip
+        sta mg_from
+        tax
+        lda mg_dmap,x
+        cmp mg_stamp
+        beq danger
+        jsr gen
+        jmp skip
+danger: jsr gen::slow
+skip:
+.endmacro
+; In check: every move of every piece gets the full test.
+.macro PIECE_SLOW idx, gen
+        .local skip
+        ldx mg_side16
+        lda eng_piece_sq+idx,x
+        beq skip
+        sta mg_from
+        jsr gen::slow
+skip:
+.endmacro
+pieces: PIECE 0, mg_gen_king
+        PIECE 1, mg_gen_advisor
+        PIECE 2, mg_gen_advisor
+        PIECE 3, mg_gen_bishop
+        PIECE 4, mg_gen_bishop
+        PIECE 5, mg_gen_knight
+        PIECE 6, mg_gen_knight
+        PIECE 7, mg_gen_rook
+        PIECE 8, mg_gen_rook
+        PIECE 9, mg_gen_cannon
+        PIECE 10, mg_gen_cannon
+        PIECE 11, mg_gen_pawn
+        PIECE 12, mg_gen_pawn
+        PIECE 13, mg_gen_pawn
+        PIECE 14, mg_gen_pawn
+        PIECE 15, mg_gen_pawn
+        jmp finish
+evasions:
+        PIECE_SLOW 0, mg_gen_king
+        PIECE_SLOW 1, mg_gen_advisor
+        PIECE_SLOW 2, mg_gen_advisor
+        PIECE_SLOW 3, mg_gen_bishop
+        PIECE_SLOW 4, mg_gen_bishop
+        PIECE_SLOW 5, mg_gen_knight
+        PIECE_SLOW 6, mg_gen_knight
+        PIECE_SLOW 7, mg_gen_rook
+        PIECE_SLOW 8, mg_gen_rook
+        PIECE_SLOW 9, mg_gen_cannon
+        PIECE_SLOW 10, mg_gen_cannon
+        PIECE_SLOW 11, mg_gen_pawn
+        PIECE_SLOW 12, mg_gen_pawn
+        PIECE_SLOW 13, mg_gen_pawn
+        PIECE_SLOW 14, mg_gen_pawn
+        PIECE_SLOW 15, mg_gen_pawn
+finish:
+        sty mg_count
+        ldx eng_ply
+        tya
+        sta mv_count,x
+        clc
+        adc mv_base_lo,x
+        sta mv_base_lo+1,x
+        lda mv_base_hi,x
+        adc #0
+        sta mv_base_hi+1,x
+        clc
         rts
 .endproc
