@@ -26,6 +26,98 @@ def main() -> None:
 
 # --- rules commands (show, moves, perft) -------------------------------------------
 
+RULE_ENGINES = ("ref",)  # the asm engine adds "asm" here and in the _engine_* helpers
+PERFT_MAX_DEPTH = 8
+
+
+def _parse_position(text: str):
+    """FEN text (or the word `start`) -> reference Position; UsageProblem when bad."""
+    from pyharness.reference.board import START_FEN
+    from pyharness.reference.errors import InvalidFenError
+    from pyharness.reference.position import Position
+
+    fen = START_FEN if text.strip().lower() == "start" else text
+    try:
+        return Position.from_fen(fen)
+    except InvalidFenError as exc:
+        raise UsageProblem(f"bad FEN: {exc}") from None
+
+
+def _parse_depth(text: str) -> int:
+    """Perft depth text -> int in 0..PERFT_MAX_DEPTH; UsageProblem when bad."""
+    try:
+        depth = int(text)
+    except ValueError:
+        raise UsageProblem(f"bad depth {text!r}: want a whole number") from None
+    if not 0 <= depth <= PERFT_MAX_DEPTH:
+        raise UsageProblem(f"bad depth {depth}: want 0..{PERFT_MAX_DEPTH}")
+    return depth
+
+
+def _engine_moves(engine: str, pos) -> list:
+    """Legal moves of `pos` (list of reference Move) in generation order, by `engine`."""
+    if engine == "ref":
+        return pos.legal_moves()
+    raise UsageProblem(f"unknown engine {engine!r}")
+
+
+def _engine_perft(engine: str, pos, depth: int) -> int:
+    """Perft count of `pos` to `depth` by `engine`."""
+    if engine == "ref":
+        from pyharness.reference.perft import perft
+
+        return perft(pos, depth)
+    raise UsageProblem(f"unknown engine {engine!r}")
+
+
+def _engine_divide(engine: str, pos, depth: int) -> list:
+    """[(Move, count)] per legal move of `pos`, generation order, by `engine`."""
+    if engine == "ref":
+        from pyharness.reference.perft import divide
+
+        return divide(pos, depth)
+    raise UsageProblem(f"unknown engine {engine!r}")
+
+
+@main.command("show")
+@click.argument("fen")
+@click.option("--letters", is_flag=True, help="FEN letters instead of Chinese pieces.")
+def show_cmd(fen: str, letters: bool) -> None:
+    """Print the board of FEN (or `start`), side to move and whether it is in check."""
+    from pyharness.reference.display import describe
+
+    click.echo(describe(_parse_position(fen), letters=letters))
+
+
+@main.command("moves")
+@click.argument("fen")
+@click.option("--sort", "sort_moves", is_flag=True, help="Sort the moves alphabetically.")
+@click.option("--engine", type=click.Choice(RULE_ENGINES), default="ref", show_default=True)
+def moves_cmd(fen: str, sort_moves: bool, engine: str) -> None:
+    """Print the legal moves of FEN (or `start`) in ICCS, generation order, one line."""
+    texts = [m.iccs() for m in _engine_moves(engine, _parse_position(fen))]
+    click.echo(" ".join(sorted(texts) if sort_moves else texts))
+
+
+@main.command("perft")
+@click.argument("fen")
+@click.argument("depth")
+@click.option("--divide", is_flag=True, help="Also print the count below each move.")
+@click.option("--engine", type=click.Choice(RULE_ENGINES), default="ref", show_default=True)
+def perft_cmd(fen: str, depth: str, divide: bool, engine: str) -> None:
+    """Count the leaves of the legal move tree; the count is on the last line."""
+    pos = _parse_position(fen)
+    plies = _parse_depth(depth)
+    if divide and plies >= 1:
+        total = 0
+        for move, count in _engine_divide(engine, pos, plies):
+            click.echo(f"{move.iccs()}: {count}")
+            total += count
+        click.echo(total)
+    else:
+        click.echo(_engine_perft(engine, pos, plies))
+
+
 
 # --- build ----------------------------------------------------------------------------
 
