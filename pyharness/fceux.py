@@ -56,8 +56,11 @@ def missing_reason() -> str | None:
 
 
 def probe_word(rom: str | Path, symbol_or_addr: str | int, frames: int = 120,
-               timeout: float = 60.0) -> ProbeResult:
+               timeout: float = 60.0, screenshot: str | Path | None = None) -> ProbeResult:
     """Run `rom` in FCEUX for `frames` frames and read the u16 at a symbol or address.
+
+    With `screenshot`, FCEUX also saves that frame there as a PNG (256x224: the
+    visible NTSC lines 8..231 of the 240 the PPU draws).
 
     Raises FceuxMissingError when fceux/xvfb-run are absent, FceuxError when FCEUX
     fails or exceeds `timeout` seconds (its whole process group is then killed).
@@ -73,7 +76,8 @@ def probe_word(rom: str | Path, symbol_or_addr: str | int, frames: int = 120,
     with tempfile.TemporaryDirectory(prefix="xq65-fceux-") as tmp:
         out = Path(tmp) / "probe.txt"
         env = dict(os.environ, HOME=tmp, XQ65_ADDR=str(addr), XQ65_OUT=str(out),
-                   XQ65_FRAMES=str(frames))
+                   XQ65_FRAMES=str(frames),
+                   XQ65_SHOT=str(Path(screenshot).resolve()) if screenshot else "")
         cmd = ["xvfb-run", "-a", find_fceux(), "--no-config", "1", "--sound", "0",
                "--loadlua", str(PROBE_LUA), str(rom)]
         proc = subprocess.Popen(cmd, env=env, cwd=tmp, stdout=subprocess.PIPE,
