@@ -1,6 +1,9 @@
 """Perft (leaf counts of the legal move tree) over the reference Position."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
+
 from .position import Move, Position
 
 
@@ -54,3 +57,49 @@ def divide(pos: Position, depth: int) -> list[tuple[Move, int]]:
         out.append((move, perft(pos, depth - 1)))
         pos.pop()
     return out
+
+
+@dataclass(frozen=True)
+class PerftCase:
+    """One position of a perft file: `counts` maps depth -> published leaf count."""
+
+    id: str
+    fen: str
+    counts: dict[int, int]
+
+
+def read_perft_file(path: str | Path) -> list[PerftCase]:
+    """Parse a perft file (`id`, `fen`, `perft DEPTH COUNT` lines; `#` comments).
+
+    Raises ValueError naming the line when the file is malformed.
+    """
+    cases: list[PerftCase] = []
+    case_id = fen = None
+    counts: dict[int, int] = {}
+
+    def flush() -> None:
+        if case_id is not None:
+            if fen is None:
+                raise ValueError(f"{path}: case {case_id!r} has no fen line")
+            cases.append(PerftCase(case_id, fen, dict(counts)))
+
+    for number, raw in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        word, _, rest = line.partition(" ")
+        if word == "id":
+            flush()
+            case_id, fen, counts = rest.strip(), None, {}
+        elif word == "fen" and case_id is not None:
+            fen = rest.strip()
+        elif word == "perft" and case_id is not None:
+            try:
+                depth, count = (int(x) for x in rest.split())
+            except ValueError:
+                raise ValueError(f"{path}:{number}: bad perft line {raw!r}") from None
+            counts[depth] = count
+        else:
+            raise ValueError(f"{path}:{number}: unexpected line {raw!r}")
+    flush()
+    return cases
