@@ -54,7 +54,8 @@ play: all
 	@$(XQ65) play
 
 screenshots: all
-	$(XQ65) screenshots
+	@mkdir -p docs/screens
+	$(XQ65) screenshot docs/screens/title.png --frames 100 --scale 2
 
 clean:
 	rm -rf build .pytest_cache
