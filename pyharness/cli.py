@@ -209,7 +209,7 @@ def match_cmd(engine_a: str, engine_b: str, games: int, jobs: int, seed: int,
     """
     import json
 
-    from .match import (MatchError, check_spec, load_openings, parse_spec,
+    from .match import (EngineFailure, MatchError, check_spec, load_openings, parse_spec,
                         resolve_jobs, run_match)
     from .matchlog import match_pgn, summary_lines
 
@@ -242,6 +242,8 @@ def match_cmd(engine_a: str, engine_b: str, games: int, jobs: int, seed: int,
     try:
         result = run_match(spec_a, spec_b, games, openings=opening_list, seed=seed,
                            jobs=workers, max_plies=max_plies, on_game=on_game)
+    except EngineFailure as exc:  # an engine bug, not bad input: exit status 1
+        raise click.ClickException(f"engine failure: {exc}") from exc
     except MatchError as exc:
         raise UsageProblem(str(exc)) from exc
     finally:

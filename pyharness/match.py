@@ -132,6 +132,9 @@ class NaivePlayer:
 class FsfPlayer:
     """Fairy-Stockfish at a fixed depth or node count (one thread, Skill Level 20)."""
 
+    #: seconds one fixed-limit search may take before the engine counts as hung
+    move_timeout = 300.0
+
     def __init__(self, depth: int | None = None, nodes: int | None = None) -> None:
         from .uci import UciEngine
         self.depth, self.nodes = depth, nodes
@@ -144,7 +147,8 @@ class FsfPlayer:
     def choose(self, view: GameView) -> Move:
         """Ask the engine for the position after the game's moves (it sees the history)."""
         answer = self.engine.best_move(view.start_fen, [m.iccs() for m in view.moves],
-                                       depth=self.depth, nodes=self.nodes)
+                                       depth=self.depth, nodes=self.nodes,
+                                       timeout=self.move_timeout)
         return Move.from_iccs(answer.iccs)
 
     def close(self) -> None:
