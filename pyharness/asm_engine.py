@@ -128,3 +128,18 @@ def asm_legal_moves(pos: Position, engine: AsmEngine | None = None) -> list[Move
     eng = engine or AsmEngine()
     eng.load(pos)
     return eng.generate().moves
+
+
+def asm_divide(pos: Position, depth: int, engine: AsmEngine | None = None
+               ) -> list[tuple[Move, int]]:
+    """(move, asm perft(depth-1) after it) per legal move, in generation order."""
+    if depth < 1:
+        raise ValueError(f"divide depth must be >= 1, got {depth}")
+    eng = engine or AsmEngine()
+    eng.load(pos)
+    out = []
+    for move in eng.generate().moves:
+        eng.make(move)
+        out.append((move, eng.perft(depth - 1).nodes))
+        eng.unmake()
+    return out

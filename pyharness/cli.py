@@ -26,7 +26,7 @@ def main() -> None:
 
 # --- rules commands (show, moves, perft) -------------------------------------------
 
-RULE_ENGINES = ("ref",)  # the asm engine adds "asm" here and in the _engine_* helpers
+RULE_ENGINES = ("ref", "asm")  # "asm": the ROM's engine under py65 (section "asm engine")
 PERFT_MAX_DEPTH = 8
 
 
@@ -58,6 +58,8 @@ def _engine_moves(engine: str, pos) -> list:
     """Legal moves of `pos` (list of reference Move) in generation order, by `engine`."""
     if engine == "ref":
         return pos.legal_moves()
+    if engine == "asm":
+        return _asm_moves(pos)
     raise UsageProblem(f"unknown engine {engine!r}")
 
 
@@ -67,6 +69,8 @@ def _engine_perft(engine: str, pos, depth: int) -> int:
         from pyharness.reference.perft import perft
 
         return perft(pos, depth)
+    if engine == "asm":
+        return _asm_perft(pos, depth)
     raise UsageProblem(f"unknown engine {engine!r}")
 
 
@@ -76,6 +80,8 @@ def _engine_divide(engine: str, pos, depth: int) -> list:
         from pyharness.reference.perft import divide
 
         return divide(pos, depth)
+    if engine == "asm":
+        return _asm_divide(pos, depth)
     raise UsageProblem(f"unknown engine {engine!r}")
 
 
@@ -177,6 +183,83 @@ def play_cmd() -> None:
 
 
 # --- asm engine, bench ----------------------------------------------------------------
+
+
+def _asm_engine():
+    """An AsmEngine on the built ROM (building it if needed); UsageProblem on failure."""
+    from pyharness.asm_engine import AsmEngine
+    from pyharness.build import BuildError
+    from pyharness.sim import SimError
+
+    try:
+        return AsmEngine()
+    except (BuildError, SimError) as e:
+        raise UsageProblem(str(e)) from e
+
+
+def _asm_moves(pos) -> list:
+    """Legal moves by the asm engine; prints the generation cycles to stderr."""
+    eng = _asm_engine()
+    eng.load(pos)
+    gen = eng.generate()
+    click.echo(f"asm: {len(gen.moves)} moves, mg_generate {gen.cycles} cycles", err=True)
+    return gen.moves
+
+
+def _asm_perft(pos, depth: int) -> int:
+    """asm perft: prints cycles and cycles per leaf, returns the count (printed last)."""
+    eng = _asm_engine()
+    eng.load(pos)
+    res = eng.perft(depth)
+    click.echo(f"cycles: {res.cycles}")
+    click.echo(f"cycles per leaf: {res.cycles_per_leaf:.1f}")
+    click.echo(f"NES seconds: {res.cycles / 1_789_773:.2f}")
+    return res.nodes
+
+
+def _asm_divide(pos, depth: int) -> list:
+    """asm divide: [(Move, count)] in the asm generation order."""
+    from pyharness.asm_engine import asm_divide
+
+    return asm_divide(pos, depth, _asm_engine())
+
+
+@main.group("bench")
+def bench_group() -> None:
+    """Cycle benchmarks of the ROM's engine under py65."""
+
+
+@bench_group.command("movegen")
+@click.option("--depth", type=click.IntRange(0, 4), default=3, show_default=True,
+              help="Perft depth per public position (cycles per leaf).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+@click.option("--data", "data_file", type=click.Path(dir_okay=False),
+              help="Perft file (default tests/data/perft_public.txt).")
+def bench_movegen_cmd(depth: int, as_json: bool, data_file: str | None) -> None:
+    """Cycles of mg_generate (per position, per move) and of eng_perft per leaf."""
+    import json
+    from pathlib import Path
+
+    from pyharness.bench import PerftMismatchError, bench_movegen
+    from pyharness.reference.errors import InvalidFenError
+    from pyharness.reference.perft import read_perft_file
+
+    cases = None
+    if data_file is not None:
+        if not Path(data_file).is_file():
+            raise UsageProblem(f"perft file {data_file} not found")
+        try:
+            cases = read_perft_file(data_file)
+        except ValueError as e:
+            raise UsageProblem(str(e)) from e
+    try:
+        result = bench_movegen(depth, cases, _asm_engine(),
+                               progress=None if as_json else
+                               (lambda name: click.echo(f"  {name} ...", err=True)))
+    except (PerftMismatchError, InvalidFenError) as e:
+        raise UsageProblem(str(e)) from e
+    click.echo(json.dumps(result.as_dict(), indent=1) if as_json else result.table())
+
 
 
 # --- match ----------------------------------------------------------------------------

@@ -1,0 +1,142 @@
+"""Benchmarks of the asm engine under py65 (cycle counts of the ROM's own code).
+
+Movegen part: over the public perft positions, the cycles of one full legal generation
+(mg_generate), per generated move, and the cycles per leaf of an asm perft (eng_perft,
+bulk counting at the last ply) at a given depth. The search issue extends this module.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from .asm_engine import AsmEngine
+from .reference.perft import PerftCase, read_perft_file
+from .reference.position import Position
+
+PUBLIC_PERFT = Path(__file__).resolve().parent.parent / "tests" / "data" / "perft_public.txt"
+NES_CPU_HZ = 1_789_773
+
+
+class PerftMismatchError(Exception):
+    """The asm perft count differs from the published count."""
+
+
+@dataclass
+class MovegenRow:
+    """Bench figures of one position."""
+
+    id: str
+    moves: int
+    gen_cycles: int
+    perft_depth: int
+    perft_leaves: int
+    perft_cycles: int
+    published: int | None
+
+    @property
+    def cycles_per_move(self) -> float:
+        """Generation cycles per generated legal move."""
+        return self.gen_cycles / self.moves if self.moves else 0.0
+
+    @property
+    def cycles_per_leaf(self) -> float:
+        """Perft cycles per counted leaf."""
+        return self.perft_cycles / self.perft_leaves if self.perft_leaves else 0.0
+
+    def as_dict(self) -> dict:
+        """JSON-ready dict, derived figures included."""
+        d = asdict(self)
+        d["cycles_per_move"] = round(self.cycles_per_move, 1)
+        d["cycles_per_leaf"] = round(self.cycles_per_leaf, 1)
+        return d
+
+
+@dataclass
+class MovegenBench:
+    """The whole movegen table and its averages."""
+
+    depth: int
+    rows: list[MovegenRow] = field(default_factory=list)
+
+    @property
+    def total_leaves(self) -> int:
+        """Leaves over all positions."""
+        return sum(r.perft_leaves for r in self.rows)
+
+    @property
+    def total_perft_cycles(self) -> int:
+        """Perft cycles over all positions."""
+        return sum(r.perft_cycles for r in self.rows)
+
+    @property
+    def leaf_average(self) -> float:
+        """Cycles per leaf over all positions (total cycles / total leaves)."""
+        return self.total_perft_cycles / self.total_leaves if self.total_leaves else 0.0
+
+    @property
+    def leaf_mean_of_positions(self) -> float:
+        """Mean over positions of their cycles per leaf (positions with leaves)."""
+        vals = [r.cycles_per_leaf for r in self.rows if r.perft_leaves]
+        return sum(vals) / len(vals) if vals else 0.0
+
+    @property
+    def gen_per_move_average(self) -> float:
+        """Generation cycles per generated move over all positions."""
+        moves = sum(r.moves for r in self.rows)
+        return sum(r.gen_cycles for r in self.rows) / moves if moves else 0.0
+
+    def as_dict(self) -> dict:
+        """JSON-ready dict."""
+        return {
+            "perft_depth": self.depth,
+            "rows": [r.as_dict() for r in self.rows],
+            "total_leaves": self.total_leaves,
+            "total_perft_cycles": self.total_perft_cycles,
+            "cycles_per_leaf_overall": round(self.leaf_average, 1),
+            "cycles_per_leaf_mean_of_positions": round(self.leaf_mean_of_positions, 1),
+            "gen_cycles_per_move_overall": round(self.gen_per_move_average, 1),
+        }
+
+    def table(self) -> str:
+        """A fixed-width table for people."""
+        head = (f"{'position':<26} {'moves':>5} {'gen cyc':>8} {'cyc/move':>8} "
+                f"{'leaves(d' + str(self.depth) + ')':>12} {'perft cyc':>12} {'cyc/leaf':>8}")
+        lines = [head, "-" * len(head)]
+        for r in self.rows:
+            lines.append(f"{r.id:<26} {r.moves:>5} {r.gen_cycles:>8} {r.cycles_per_move:>8.1f} "
+                         f"{r.perft_leaves:>12} {r.perft_cycles:>12} {r.cycles_per_leaf:>8.1f}")
+        lines.append("-" * len(head))
+        lines.append(f"{'all positions':<26} {'':>5} {'':>8} {self.gen_per_move_average:>8.1f} "
+                     f"{self.total_leaves:>12} {self.total_perft_cycles:>12} "
+                     f"{self.leaf_average:>8.1f}")
+        lines.append(f"mean of per-position cycles/leaf: {self.leaf_mean_of_positions:.1f}; "
+                     f"perft time on a NES: {self.total_perft_cycles / NES_CPU_HZ:.1f} s")
+        return "\n".join(lines)
+
+
+def bench_movegen(depth: int = 3, cases: list[PerftCase] | None = None,
+                  engine: AsmEngine | None = None,
+                  progress: Callable[[str], None] | None = None) -> MovegenBench:
+    """Measure generation and perft(depth) cycles on every case (default: public set).
+
+    Raises PerftMismatchError when a published count for `depth` disagrees.
+    """
+    if cases is None:
+        cases = read_perft_file(PUBLIC_PERFT)
+    eng = engine or AsmEngine()
+    bench = MovegenBench(depth)
+    for case in cases:
+        if progress:
+            progress(case.id)
+        pos = Position.from_fen(case.fen)
+        eng.load(pos)
+        gen = eng.generate()
+        pf = eng.perft(depth)
+        published = case.counts.get(depth)
+        if published is not None and published != pf.nodes:
+            raise PerftMismatchError(f"{case.id}: asm perft {depth} = {pf.nodes}, "
+                                     f"published {published}")
+        bench.rows.append(MovegenRow(case.id, len(gen.moves), gen.cycles, depth,
+                                     pf.nodes, pf.cycles, published))
+    return bench
