@@ -154,3 +154,16 @@ def test_summary_lines_mention_every_total():
     result = run_match("random:seed=1", "random:seed=2", 2, max_plies=8)
     text = "\n".join(summary_lines(result))
     assert "W 0  D 2  L 0" in text and "max plies (8) 2" in text
+
+
+def test_cli_engine_failure_exits_1(monkeypatch):
+    from pyharness import match
+
+    class Illegal(_Scripted):
+        def choose(self, view):
+            return Move.from_iccs("a0a9")
+    kind = match.EngineKind("illegal", "always plays a0a9", {}, lambda o: Illegal([]))
+    monkeypatch.setitem(match._REGISTRY, "illegal", kind)
+    result = CliRunner().invoke(main, ["match", "illegal", "random", "-n", "1", "-q"])
+    assert result.exit_code == 1, result.output
+    assert "engine failure" in result.output and "illegal move a0a9" in result.output
