@@ -13,7 +13,7 @@ import asm_inc
 from pyharness.engine_data import AssetError, load_levels
 from pyharness.reference import search
 from pyharness.reference.levels import MAX_DEPTH, level_depth
-from pyharness.reference.lfsr import TAPS, ZERO_SEED_REPLACEMENT
+from pyharness.reference.lfsr import TAPS, WARMUP, ZERO_SEED_REPLACEMENT
 from pyharness.reference.tt import TT_ENTRIES
 
 
@@ -27,6 +27,7 @@ def render(levels, source: str) -> list[str]:
         "SCORE_INF": search.INF, "SCORE_DRAW": search.DRAW, "DRAW_PLIES": search.DRAW_PLIES,
         "POLL_MASK": search.POLL_MASK, "HIST_MAX_INC": search.HIST_MAX_INC,
         "TT_ENTRIES": TT_ENTRIES, "LFSR_TAPS": TAPS, "LFSR_ZERO_SEED": ZERO_SEED_REPLACEMENT,
+        "LFSR_WARMUP": WARMUP,
         "KEY_HASH": search.KEY_HASH, "KEY_CAPTURE": search.KEY_CAPTURE,
         "KEY_KILLER1": search.KEY_KILLER1, "KEY_KILLER2": search.KEY_KILLER2,
     }

@@ -1,7 +1,9 @@
 """The engine's random source: a 16-bit Galois LFSR (docs/search.md, "LFSR").
 
 Taps 0xB400 (x^16 + x^14 + x^13 + x^11 + 1, maximal period 65535), shifting right.
-A seed of 0 (which would lock the register) is replaced by 0xACE1.
+A seed of 0 (which would lock the register) is replaced by 0xACE1; after loading the
+seed the register is clocked WARMUP (16) times, so that every seed bit reaches the low
+byte before the first draw.
 """
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from dataclasses import dataclass
 
 TAPS = 0xB400
 ZERO_SEED_REPLACEMENT = 0xACE1
+WARMUP = 16
 
 
 class SeedError(ValueError):
@@ -23,10 +26,14 @@ class Lfsr:
 
     @classmethod
     def seeded(cls, seed: int) -> "Lfsr":
-        """Return an LFSR started from `seed` (0..65535; 0 means 0xACE1)."""
+        """Return an LFSR loaded with `seed` (0..65535; 0 means 0xACE1), then clocked
+        WARMUP times."""
         if not 0 <= seed <= 0xFFFF:
             raise SeedError(f"seed must be 0..65535, got {seed}")
-        return cls(seed or ZERO_SEED_REPLACEMENT)
+        lfsr = cls(seed or ZERO_SEED_REPLACEMENT)
+        for _ in range(WARMUP):
+            lfsr.step()
+        return lfsr
 
     def step(self) -> int:
         """Clock once: shift right; when the bit shifted out was 1, XOR the taps."""
