@@ -3,11 +3,11 @@
 
 .exportzp eng_side, eng_ply, mg_count, mg_fptr, mg_tptr, pos_from, pos_to
 .exportzp att_sq, pf_depth, pf_nodes
-.exportzp mg_from, mg_to, mg_cap, mg_full, mg_ksq, mg_incheck, mg_own
+.exportzp mg_from, mg_to, mg_cap, mg_ksq, mg_incheck, mg_own
 .exportzp mg_stamp, mg_p1, mg_p2, mg_k1, mg_palbit, mg_halfbit, mg_side16, mg_fwd
 .exportzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
-.exportzp eng_tmp0, eng_tmp1
-.export eng_zp_start, eng_zp_end
+.exportzp eng_tmp0
+.export eng_zp_start, eng_zp_end, eng_bss_start, eng_bss_end, eng_wram_start, eng_wram_end
 .export mg_dmap
 
 .segment "ZEROPAGE"
@@ -26,7 +26,6 @@ pf_nodes:     .res 4
 mg_from:      .res 1        ; square of the piece being generated
 mg_to:        .res 1        ; target being emitted
 mg_cap:       .res 1        ; board byte saved by the full legality test
-mg_full:      .res 1        ; nonzero: every move of this piece needs the full test
 mg_ksq:       .res 1        ; own king square
 mg_incheck:   .res 1        ; nonzero: side to move is in check
 mg_own:       .res 1        ; own side tag (RED_TAG / BLACK_TAG)
@@ -46,10 +45,10 @@ att_pawn:     .res 1
 att_king:     .res 1
 att_pawndir:  .res 1        ; square of the frontal enemy pawn relative to the king
 eng_tmp0:     .res 1
-eng_tmp1:     .res 1
 eng_zp_end:
 
 .segment "BSS"
+eng_bss_start:
 eng_in_pieces: .res 32
 eng_in_side:  .res 1
 eng_piece_sq: .res 32
@@ -60,13 +59,16 @@ undo_from:    .res MAX_PLY
 undo_to:      .res MAX_PLY
 undo_cap:     .res MAX_PLY
 pf_idx:       .res MAX_PLY
+eng_bss_end:
 
 .segment "WRAM"
 .align 256
+eng_wram_start:
 eng_board:    .res 256
 mg_dmap:      .res 256      ; legality-filter map (stamped), see movegen.s
 mv_from_stk:  .res MV_CAP
 mv_to_stk:    .res MV_CAP
+eng_wram_end:
 
 .assert <eng_board = 0, error, "eng_board must be page aligned"
 .assert <mg_dmap = 0, error, "mg_dmap must be page aligned"

@@ -13,7 +13,7 @@
 ; on the board, pos_attacked on the king square, unmake.  All others are legal.
 .include "engine.inc"
 
-.importzp mg_from, mg_to, mg_cap, mg_full, mg_ksq, mg_incheck, mg_own
+.importzp mg_from, mg_to, mg_cap, mg_ksq, mg_incheck, mg_own
 .importzp mg_stamp, mg_p1, mg_p2, mg_k1, mg_palbit, mg_halfbit, mg_side16, mg_fwd
 .importzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
 .import mg_dmap, pos_setup_side, eng_up16, eng_down16
@@ -193,8 +193,8 @@ in_check:
 ;;
 ; Full legality test of mg_from -> X and, if legal, the store at index Y: makes the move
 ; on the board, tests the king square (mg_ksq, or att_sq at the entry `test`), undoes it.
-; The generators inline the cheap case (EMIT) and call this one when mg_full is set or
-; the target is stamped in mg_dmap.
+; The generators inline the cheap case (EMIT) and call this one for the moves of a
+; stamped piece, every move in check, and targets stamped in mg_dmap.
 ; @param X  target square; Y = moves written so far
 ; @return   X preserved; Y incremented if the move was stored
 ; Clobbers: A, att_sq.  Cycles: ~330 typical
