@@ -167,3 +167,15 @@ def test_cli_engine_failure_exits_1(monkeypatch):
     result = CliRunner().invoke(main, ["match", "illegal", "random", "-n", "1", "-q"])
     assert result.exit_code == 1, result.output
     assert "engine failure" in result.output and "illegal move a0a9" in result.output
+
+
+def test_fsf_games_are_reproducible():
+    from pyharness.uci import EngineMissingError, find_binary
+    try:
+        find_binary()
+    except EngineMissingError as exc:
+        pytest.skip(f"fairy-stockfish not installed: {exc}")
+    first = run_match("naive:depth=1", "fsf:depth=1", 2, seed=1, max_plies=40)
+    second = run_match("naive:depth=1", "fsf:depth=1", 2, seed=1, max_plies=40, jobs=2)
+    assert _moves(first) == _moves(second)
+    assert all(len(r.moves) > 4 for r in first.records)
