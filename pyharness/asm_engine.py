@@ -49,6 +49,14 @@ class AsmEngine:
 
     # ------------------------------------------------------------------ state
 
+    @property
+    def constants(self) -> dict[str, int]:
+        """Numeric constants of the build (MV_CAP, MG_MAX, MAX_PLY ...) from the .dbg."""
+        from .symbols import load_constants
+        if self.sim.dbg_path is None or not self.sim.dbg_path.exists():
+            raise FileNotFoundError("no debug file beside the ROM; rebuild with xq65 build")
+        return load_constants(self.sim.dbg_path)
+
     def load(self, pos: Position) -> int:
         """Load `pos` through the input block and eng_load; return the cycles."""
         s = self.sim

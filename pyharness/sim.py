@@ -67,18 +67,30 @@ class CallResult:
 
 
 class WatchedMemory(bytearray):
-    """64 KB memory that records every write outside `allowed` (inclusive ranges)."""
+    """64 KB memory that records writes outside `allowed` and reads inside `forbidden`.
 
-    def __init__(self, data: bytes, allowed: Iterable[tuple[int, int]]):
+    Ranges are inclusive (lo, hi). `violations` holds (kind, address, value, pc) tuples,
+    kind "write" or "read".
+    """
+
+    def __init__(self, data: bytes, allowed: Iterable[tuple[int, int]],
+                 forbidden_reads: Iterable[tuple[int, int]] = ()):
         super().__init__(data)
         self.allowed = tuple(allowed)
+        self.forbidden_reads = tuple(forbidden_reads)
         self.pc_of = lambda: -1
-        self.violations: list[tuple[int, int, int]] = []
+        self.violations: list[tuple[str, int, int, int]] = []
 
     def __setitem__(self, addr, value):  # noqa: D105
         if isinstance(addr, int) and not any(lo <= addr <= hi for lo, hi in self.allowed):
-            self.violations.append((addr, value, self.pc_of()))
+            self.violations.append(("write", addr, value, self.pc_of()))
         super().__setitem__(addr, value)
+
+    def __getitem__(self, addr):  # noqa: D105
+        value = super().__getitem__(addr)
+        if isinstance(addr, int) and any(lo <= addr <= hi for lo, hi in self.forbidden_reads):
+            self.violations.append(("read", addr, value, self.pc_of()))
+        return value
 
 
 @dataclass
@@ -127,6 +139,7 @@ class Sim:
         if dbg is None and labels == d_labels:
             dbg = d_dbg
         self.image = RomImage.read(rom)
+        self.dbg_path = Path(dbg) if dbg else None
         if not labels.exists():
             raise RomFormatError(f"label file {labels} not found; run `xq65 build` first")
         self.symbols: SymbolTable = load_symbols(labels, dbg if dbg and Path(dbg).exists()
@@ -173,13 +186,14 @@ class Sim:
         a = self.addr(symbol)
         return self.memory[a] | (self.memory[a + 1] << 8)
 
-    def watch_writes(self, allowed: Iterable[tuple[int, int]]) -> WatchedMemory:
-        """Replace memory by a WatchedMemory that records writes outside `allowed`.
-
-        The stack page ($0100-$01FF) is always allowed (JSR/PHA).
+    def watch(self, allowed: Iterable[tuple[int, int]],
+              forbidden_reads: Iterable[tuple[int, int]] = ()) -> WatchedMemory:
+        """Replace memory by a WatchedMemory (writes outside `allowed`, reads inside
+        `forbidden_reads` are recorded). The stack page ($0100-$01FF) is always allowed.
+        Slow: for tests only.
         """
         allowed = list(allowed) + [(0x0100, 0x01FF)]
-        wm = WatchedMemory(self.mpu.memory, allowed)
+        wm = WatchedMemory(self.mpu.memory, allowed, forbidden_reads)
         wm.pc_of = lambda: self.mpu.pc
         self.mpu.memory = wm
         return wm

@@ -1,0 +1,143 @@
+"""The asm move generator (ROM code under py65) against the Python reference.
+
+Same legal moves in the same order: every public perft position, 500 seeded random
+positions (and every child of some of them), a position near the most legal moves,
+positions without legal moves; and the move-stack overflow guard.
+"""
+from __future__ import annotations
+
+import pytest
+
+from pyharness.asm_engine import AsmEngine, EngineOverflowError
+from pyharness.reference.position import Position
+from pyharness.reference.randpos import random_positions
+
+RANDOM_SEED = 20261122
+NEAR_MAX_FEN = "6R2/1P1P1k3/2C6/4P4/1P1P1N3/4N4/7R1/B3BA3/3KA4/8C w - - 0 1"  # 108 moves
+CHECKMATE_FEN = "3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1"
+STALEMATE_FEN = "3k5/2P6/9/9/4R4/9/9/9/9/5K3 b - - 0 1"
+
+
+@pytest.fixture(scope="module")
+def eng() -> AsmEngine:
+    return AsmEngine()
+
+
+@pytest.fixture(scope="module")
+def random_fens() -> list[str]:
+    return random_positions(500, RANDOM_SEED)
+
+
+def iccs(moves) -> list[str]:
+    return [m.iccs() for m in moves]
+
+
+def test_start_position(eng):
+    pos = Position.start()
+    eng.load(pos)
+    assert iccs(eng.generate().moves) == iccs(pos.legal_moves())
+
+
+def test_public_positions(eng, perft_cases):
+    assert len(perft_cases) >= 17
+    for case in perft_cases:
+        pos = Position.from_fen(case.fen)
+        eng.load(pos)
+        moves = eng.generate().moves
+        assert iccs(moves) == iccs(pos.legal_moves()), case.id
+        assert len(moves) == case.counts[1], case.id
+
+
+def test_random_positions(eng, random_fens):
+    assert len(random_fens) == 500
+    mismatches = []
+    for fen in random_fens:
+        pos = Position.from_fen(fen)
+        eng.load(pos)
+        if eng.generate().moves != pos.legal_moves():
+            mismatches.append(fen)
+    assert not mismatches, f"{len(mismatches)} differ, first {mismatches[0]}"
+
+
+def test_children_of_random_positions(eng, random_fens):
+    """Make each legal move in the engine, generate at ply 1, compare, unmake."""
+    checked = 0
+    for fen in random_fens[:40]:
+        pos = Position.from_fen(fen)
+        eng.load(pos)
+        for move in eng.generate().moves:
+            eng.make(move)
+            pos.push(move)
+            assert eng.ply == 1
+            assert eng.generate().moves == pos.legal_moves(), f"{fen} after {move}"
+            eng.unmake()
+            pos.pop()
+            checked += 1
+    assert checked > 500
+
+
+def test_in_check_agrees(eng, random_fens):
+    seen = set()
+    for fen in random_fens[:200]:
+        pos = Position.from_fen(fen)
+        eng.load(pos)
+        assert eng.in_check() == pos.in_check(), fen
+        seen.add(pos.in_check())
+    assert seen == {True, False}
+
+
+def test_near_maximum_move_count(eng):
+    pos = Position.from_fen(NEAR_MAX_FEN)
+    eng.load(pos)
+    moves = eng.generate().moves
+    ref = pos.legal_moves()
+    assert moves == ref
+    assert len(ref) >= 100
+    consts = eng.constants
+    assert len(moves) < consts["MG_MAX"]
+
+
+@pytest.mark.parametrize("fen, in_check", [(CHECKMATE_FEN, True), (STALEMATE_FEN, False)])
+def test_no_legal_moves(eng, fen, in_check):
+    pos = Position.from_fen(fen)
+    assert pos.legal_moves() == []
+    assert pos.in_check() == in_check
+    eng.load(pos)
+    assert eng.generate().moves == []
+    assert eng.sim.peek("mg_count") == 0
+    assert eng.sim.peek("mv_base_lo", 1) == eng.sim.peek("mv_base_lo", 0)
+    assert eng.in_check() == in_check
+
+
+def test_random_positions_without_moves(eng, random_fens):
+    ended = [f for f in random_fens if not Position.from_fen(f).legal_moves()]
+    for fen in ended:
+        eng.load(Position.from_fen(fen))
+        assert eng.generate().moves == []
+
+
+def _set_base(eng, ply: int, base: int) -> None:
+    eng.sim.poke("mv_base_lo", base & 0xFF, ply)
+    eng.sim.poke("mv_base_hi", base >> 8, ply)
+
+
+def test_move_stack_overflow_guard(eng):
+    consts = eng.constants
+    cap, reserve = consts["MV_CAP"], consts["MG_MAX"]
+    pos = Position.from_fen(NEAR_MAX_FEN)
+    eng.load(pos)
+    _set_base(eng, 0, cap - reserve)          # exactly MG_MAX slots left: fits
+    assert eng.generate().moves == pos.legal_moves()
+    eng.load(pos)
+    _set_base(eng, 0, cap - reserve + 1)      # one slot short: refused, nothing written
+    with pytest.raises(EngineOverflowError):
+        eng.generate()
+    assert eng.sim.peek("mg_count") == 0
+
+
+def test_ply_limit_guard(eng):
+    consts = eng.constants
+    eng.load(Position.start())
+    eng.sim.poke("eng_ply", consts["MAX_PLY"])
+    with pytest.raises(EngineOverflowError):
+        eng.generate()
