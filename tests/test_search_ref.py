@@ -1,0 +1,293 @@
+"""The reference search (docs/search.md): eval/key bookkeeping, mates, captures,
+determinism, limits, TT, repetition. Runtime: about 15 s."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from pyharness.cli import main
+from pyharness.reference.eval import Evaluator
+from pyharness.reference.lfsr import Lfsr
+from pyharness.reference.position import Move, Position
+from pyharness.reference.search import (BAN, DRAW, MATE, SearchInputError, SearchLimits,
+                                        Searcher, think)
+from pyharness.reference.zobrist import position_key
+
+MATE1 = "4k4/R8/9/9/9/9/9/9/1R7/3K5 w - - 0 1"
+MATE2 = "4k4/9/R8/9/9/9/9/9/1R7/3K5 w - - 0 1"
+HANGING = "rnbakab1r/9/1c5c1/p1p1p1p1p/9/6n2/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+MIDDLE = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 4 3"
+ENDGAME = "3k5/4a4/4b4/9/2p6/9/6P2/4B4/4A4/2R1K4 w - - 0 1"
+SUITE = [Position.start().fen(), MIDDLE, ENDGAME, HANGING,
+         "2bakab2/9/4c4/p3p3p/2p3p2/9/P1P3P1P/2N1C4/9/2BAKAB2 b - - 0 1"]
+
+
+# --- independent oracles: brute force over the legal move lists ------------------------
+
+def mating_moves(pos: Position) -> list[Move]:
+    out = []
+    for m in pos.legal_moves():
+        pos.push(m)
+        if not pos.legal_moves():
+            out.append(m)
+        pos.pop()
+    return out
+
+
+def mate_in_two_moves(pos: Position) -> list[Move]:
+    out = []
+    for m in pos.legal_moves():
+        pos.push(m)
+        replies = pos.legal_moves()
+        ok = bool(replies)
+        for r in replies:
+            pos.push(r)
+            ok = ok and bool(mating_moves(pos))
+            pos.pop()
+        pos.pop()
+        if ok:
+            out.append(m)
+    return out
+
+
+# --- bookkeeping -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_incremental_eval_and_key_match_full_recomputation(seed):
+    rng = random.Random(seed)
+    pos = Position.start()
+    s = Searcher(pos, SearchLimits(depth=1), Lfsr.seeded(0))
+    ev = Evaluator.default()
+    made = 0
+    for _ in range(120):
+        moves = pos.legal_moves()
+        if not moves or (made and rng.random() < 0.25):
+            if made:
+                s.unmake()
+                made -= 1
+        else:
+            s.make(rng.choice(moves))
+            made += 1
+        assert s.sums == ev.side_sums(pos.piece_sq)
+        assert s.evaluate() == ev.evaluate(pos.piece_sq, pos.side)
+        assert s.keys[-1] == position_key(pos.piece_sq, pos.side)
+        assert s.checks[-1] == pos.in_check()
+    assert s.nodes > 60
+
+
+# --- tactics ---------------------------------------------------------------------------
+
+def test_mate_in_one_scores_mate_minus_one():
+    pos = Position.from_fen(MATE1)
+    r = think(pos, depth=3)
+    assert r.best_move in mating_moves(pos)
+    assert r.score == MATE - 1
+
+
+def test_mate_in_two_scores_mate_minus_three():
+    pos = Position.from_fen(MATE2)
+    assert not mating_moves(pos)
+    r = think(pos, depth=4)
+    assert r.best_move in mate_in_two_moves(pos)
+    assert r.score == MATE - 3
+    assert len(r.pv) >= 3
+
+
+def test_mated_side_sees_negative_mate():
+    pos = Position.from_fen(MATE1)
+    pos.push(Move.from_iccs("b1b9"))
+    r = think(pos, depth=2)
+    assert r.best_move is None and r.score == -MATE
+
+
+def test_hanging_knight_is_taken():
+    pos = Position.from_fen(HANGING)
+    target = Move.from_iccs("g3g4").to
+    for depth in (1, 2, 3):
+        r = think(pos, depth=depth)
+        assert r.best_move.to == target and r.score > 50
+
+
+# --- determinism and noise -------------------------------------------------------------
+
+def test_same_seed_same_result():
+    pos = Position.from_fen(MIDDLE)
+    a = think(pos, level=2, seed=4242)
+    b = think(pos, level=2, seed=4242)
+    assert (a.best_move, a.score, a.nodes, a.pv) == (b.best_move, b.score, b.nodes, b.pv)
+    c = think(pos, depth=3, seed=1)
+    d = think(pos, depth=3, seed=999)      # no noise at a fixed depth: the seed is unused
+    assert (c.best_move, c.score, c.nodes) == (d.best_move, d.score, d.nodes)
+
+
+@pytest.mark.parametrize("level", [1, 2])
+def test_noisy_levels_vary_with_the_seed(level):
+    pos = Position.start()
+    moves = {think(pos, level=level, seed=s).best_move for s in range(1, 9)}
+    assert len(moves) >= 2
+
+
+def test_position_is_not_modified():
+    pos = Position.from_fen(MIDDLE)
+    before = pos.fen()
+    think(pos, depth=2)
+    assert pos.fen() == before
+
+
+# --- limits ----------------------------------------------------------------------------
+
+def _reference_iteration(fen: str, depth: int):
+    return think(Position.from_fen(fen), depth=depth)
+
+
+def test_node_budget_returns_last_completed_iteration():
+    r = think(Position.from_fen(MIDDLE), depth=8, nodes=3000)
+    assert r.stopped and 1 <= r.depth < 8 and r.nodes == 3000
+    full = _reference_iteration(MIDDLE, r.depth)
+    assert (r.best_move, r.score, r.pv) == (full.best_move, full.score, full.pv)
+
+
+def test_frame_budget_stops_with_the_clock():
+    ticks = [0]
+
+    def clock():            # one frame per poll (every 64 nodes)
+        ticks[0] += 1
+        return ticks[0] & 0xFFFF
+
+    r = think(Position.from_fen(MIDDLE), depth=8, frames=40, clock=clock)
+    assert r.stopped and r.depth >= 1
+    assert r.nodes == 64 * 40          # read at start, then stop at the 40th poll
+    full = _reference_iteration(MIDDLE, r.depth)
+    assert (r.best_move, r.score) == (full.best_move, full.score)
+
+
+def test_frame_counter_wraps_at_16_bits():
+    start = [0xFFF0]
+
+    def clock():
+        start[0] = (start[0] + 1) & 0xFFFF
+        return start[0]
+
+    r = think(Position.from_fen(MIDDLE), depth=8, frames=40, clock=clock)
+    assert r.stopped and r.nodes == 64 * 40
+
+
+def test_move_now_flag():
+    calls = [0]
+
+    def move_now():
+        calls[0] += 1
+        return calls[0] >= 5
+
+    r = think(Position.from_fen(MIDDLE), depth=8, move_now=move_now)
+    assert r.stopped and r.best_move is not None
+    full = _reference_iteration(MIDDLE, r.depth)
+    assert r.best_move == full.best_move
+
+
+def test_first_iteration_always_completes():
+    r = think(Position.start(), depth=5, nodes=1)
+    assert r.depth == 1 and r.best_move is not None
+
+
+def test_bad_limits_are_rejected():
+    with pytest.raises(SearchInputError):
+        think(Position.start())
+    with pytest.raises(SearchInputError):
+        think(Position.start(), depth=0)
+    with pytest.raises(ValueError):
+        think(Position.start(), depth=2, seed=70000)
+
+
+# --- transposition table ---------------------------------------------------------------
+
+def _move_value(pos: Position, move: Move, depth: int) -> int:
+    child = pos.copy()
+    child.push(move)
+    return -think(child, depth=depth, use_tt=False).score
+
+
+def test_tt_on_and_off_agree_at_fixed_depth():
+    """Same root value with and without the TT at depth 3 on this suite. Equal-valued
+    moves may differ (the first one found wins and the hash move reorders); both must be
+    worth the root value. From depth 4 on, TT cutoffs can change values slightly
+    (docs/search.md, "TT on/off")."""
+    for fen in SUITE:
+        pos = Position.from_fen(fen)
+        on = think(pos, depth=3)
+        off = think(pos, depth=3, use_tt=False)
+        assert off.tt_probes == 0 and on.tt_probes > 0 and on.tt_hits > 0
+        assert on.score == off.score
+        assert on.nodes < off.nodes
+        for r in (on, off):
+            assert _move_value(pos, r.best_move, 2) == r.score
+
+
+# --- repetition ------------------------------------------------------------------------
+
+def _searcher_after(fen: str, moves: str) -> Searcher:
+    s = Searcher(Position.from_fen(fen), SearchLimits(depth=1), Lfsr.seeded(0))
+    for t in moves.split():
+        s.make(Move.from_iccs(t))
+    return s
+
+
+ROOK_VS_KING = "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"
+
+
+def test_perpetual_checker_loses_in_the_path():
+    # Red checks on every move (a9, a8, a9); Black only runs: Red is the perpetual checker.
+    s = _searcher_after(ROOK_VS_KING, "a0a9 e9e8 a9a8 e8e9 a8a9")
+    assert s.repetition(ply=5) == BAN - 5          # Black to move: Black wins
+    s.make(Move.from_iccs("e9e8"))
+    assert s.repetition(ply=6) == 6 - BAN          # Red to move: the checker loses
+    s.unmake()
+    s.unmake()
+    assert s.repetition(ply=4) is None
+
+
+def test_quiet_repetition_is_a_draw():
+    s = _searcher_after(ROOK_VS_KING, "a0a1 e9e8 a1a0 e8e9")
+    assert s.repetition(ply=4) == DRAW
+
+
+def test_capture_cuts_the_repetition_scan():
+    fen = "4k4/9/9/9/9/9/9/9/p8/R2K5 w - - 0 1"
+    s = _searcher_after(fen, "a0a1 e9e8 a1a0 e8e9")
+    assert s.repetition(ply=4) is None              # a0a1 captured: nothing repeats
+
+
+def test_game_record_makes_the_search_avoid_perpetual_check():
+    played = Position.from_fen(ROOK_VS_KING)
+    moves = [played.parse_move(t) for t in []]
+    for t in "a0a9 e9e8 a9a8 e8e9".split():
+        mv = played.parse_move(t)
+        played.push(mv)
+        moves.append(mv)
+    fresh = Position.from_fen(played.fen())
+    assert think(fresh, depth=1).best_move == Move.from_iccs("a8a9")   # a free check...
+    r = think(played, depth=1, history_moves=moves)                    # ...a 4th check loses
+    assert r.best_move != Move.from_iccs("a8a9") and r.score > 0
+    with pytest.raises(SearchInputError):
+        think(played, depth=1, history_moves=list(reversed(moves)))
+
+
+# --- CLI -------------------------------------------------------------------------------
+
+def test_cli_search_prints_the_result():
+    res = CliRunner().invoke(main, ["search", MATE1, "--depth", "2"])
+    assert res.exit_code == 0, res.output
+    assert "best:  b1b9" in res.output and f"score: {MATE - 1}" in res.output
+    assert "車" in res.output or "车" in res.output
+    assert "tt:" in res.output and "nodes:" in res.output
+
+
+@pytest.mark.parametrize("args", [["start"], ["start", "-d", "2", "-l", "3"],
+                                  ["bad fen", "-d", "1"], ["start", "-l", "9"],
+                                  ["start", "-d", "1", "--seed", "-1"],
+                                  ["start", "-d", "1", "--moves", "e0e2"]])
+def test_cli_search_bad_input_exits_2(args):
+    res = CliRunner().invoke(main, ["search", *args])
+    assert res.exit_code == 2 and "error:" in res.output
