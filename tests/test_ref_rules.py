@@ -117,3 +117,24 @@ def test_push_rejects_illegal_moves_and_pop_undoes():
     assert [m.iccs() for m in game.moves] == ["h2e2", "h9g7"]
     assert game.pop() == Move.from_iccs("h9g7")
     assert game.position.side == BLACK and len(game.moves) == 1
+
+
+@pytest.mark.parametrize("fen,moves", [
+    (ROOK_VS_KING, "a0a9 e9e8 a9a8 e8e9 " + "a8a9 e9e8 a9a8 e8e9 " * 2 + "a8a9"),
+    ("r2k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1",
+     "a9a0 e0e1 a0a1 e1e0 " + "a1a0 e0e1 a0a1 e1e0 " * 2 + "a1a0"),
+    (ROOK_VS_KING, "a0a1 e9e8 a1a0 e8e9 " * 3),
+    (ROOK_VS_KING, "a0a9 e9e8 a9a0 e8e9 " * 3),
+])
+def test_repetition_verdicts_agree_with_fairy_stockfish(fen, moves):
+    """Fairy-Stockfish judges repetitions already at the 3rd occurrence, we at the 4th;
+    the verdict (who wins, or a draw) must be the same."""
+    sf = pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed")
+    game = play(fen, moves)
+    ours = game.result()
+    ffish_moves = [f"{t[0]}{int(t[1]) + 1}{t[2]}{int(t[3]) + 1}" for t in moves.split()]
+    ended, value = sf.is_optional_game_end("xiangqi", fen, ffish_moves)
+    assert ended
+    side = game.position.side
+    theirs = None if value == 0 else (side if value > 0 else side ^ 1)
+    assert ours.winner == theirs
