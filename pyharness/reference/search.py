@@ -33,12 +33,17 @@ POLL_MASK = 63        # frame counter and move-now flag are polled when nodes & 
 HIST_MAX_INC = 128    # history increment: min(depth * depth, 128)
 DRAW_PLIES = 100      # plies without a capture that make a draw
 
-#: MVV/LVA values by type K A B N R C P (victim high nibble, attacker low nibble)
+PV_PLIES = 12         # the PV is recorded at plies 0..11, at most 12 - ply moves
+MOVE_STACK_CAP = 1024 # the asm move stack (MV_CAP): moves of all plies of the path
+GEN_RESERVE = 128     # free slots a generation needs (the asm's MG_MAX)
+
+#: MVV/LVA values by type K A B N R C P
 MVV_LVA_VALUE = (6, 2, 2, 4, 5, 4, 1)
-KEY_HASH = 0xFFFF
-KEY_CAPTURE = 0xF000
-KEY_KILLER1 = 0xE001
-KEY_KILLER2 = 0xE000
+#: 8-bit ordering keys: hash 255; captures 137..182; killers 130, 129; quiet 0..127
+KEY_HASH = 255
+KEY_CAPTURE = 136
+KEY_KILLER1 = 130
+KEY_KILLER2 = 129
 
 
 class SearchInputError(ValueError):
@@ -104,6 +109,7 @@ class Searcher:
         self.killers = [[None, None] for _ in range(MAX_PLY + 1)]
         self.history = [bytearray(256) for _ in range(14)]
         self.pv = [[] for _ in range(MAX_PLY + 2)]
+        self.base = [0] * (MAX_PLY + 2)     # move-stack base of each ply's list
         self.nodes = 0
         self.stopped = False
         self.can_stop = False
@@ -204,7 +210,7 @@ class Searcher:
 
     def order_keys(self, moves: list[Move], ply: int, hash_move: Move | None,
                    use_killers: bool) -> list[int]:
-        """16-bit ordering keys: hash, MVV/LVA captures, killers, history."""
+        """8-bit ordering keys: hash, MVV/LVA captures, killers, history >> 1."""
         board = self.pos.board
         k1, k2 = self.killers[ply] if use_killers else (None, None)
         out = []
@@ -213,15 +219,15 @@ class Searcher:
             if m == hash_move:
                 out.append(KEY_HASH)
             elif victim:
-                out.append(KEY_CAPTURE | MVV_LVA_VALUE[PIECE_TYPES[victim & 15]] << 4
-                           | (15 - MVV_LVA_VALUE[PIECE_TYPES[board[m.frm] & 15]]))
+                out.append(KEY_CAPTURE + 8 * (MVV_LVA_VALUE[PIECE_TYPES[victim & 15]] - 1)
+                           + 7 - MVV_LVA_VALUE[PIECE_TYPES[board[m.frm] & 15]])
             elif m == k1:
                 out.append(KEY_KILLER1)
             elif m == k2:
                 out.append(KEY_KILLER2)
             else:
                 mover = board[m.frm] - 16
-                out.append(self.history[piece_kind(mover)][m.to])
+                out.append(self.history[piece_kind(mover)][m.to] >> 1)
         return out
 
     @staticmethod
@@ -288,9 +294,12 @@ class Searcher:
                             or (e.flag == FLAG_UPPER and s <= alpha)):
                         self.tt.stats.cutoffs += 1
                         return s
+        if self.base[ply] + GEN_RESERVE > MOVE_STACK_CAP:
+            return self.evaluate()
         moves = self.pos.legal_moves()
         if not moves:
             return ply - MATE
+        self.base[ply + 1] = self.base[ply] + len(moves)
         keys = self.order_keys(moves, ply, hash_move, True)
         orig_alpha = alpha
         best = -INF
@@ -317,7 +326,8 @@ class Searcher:
                 if v > alpha:
                     alpha = v
                     best_move = move
-                    self.pv[ply] = [move] + self.pv[ply + 1]
+                    if ply < PV_PLIES:
+                        self.pv[ply] = ([move] + self.pv[ply + 1])[:PV_PLIES - ply]
                     if v >= beta:
                         if quiet:
                             self.reward(move, depth, ply)
@@ -340,6 +350,8 @@ class Searcher:
         if ply >= MAX_PLY:
             return self.evaluate()
         board = self.pos.board
+        if self.base[ply] + GEN_RESERVE > MOVE_STACK_CAP:
+            return self.evaluate()
         if self.checks[-1]:
             moves = self.pos.legal_moves()
             if not moves:
@@ -355,6 +367,7 @@ class Searcher:
                 alpha = stand
             moves = [m for m in self.pos.legal_moves() if board[m.to]]
             keys = self.order_keys(moves, ply, None, False)
+        self.base[ply + 1] = self.base[ply] + len(moves)
         for i in range(len(moves)):
             move = self.pick(moves, keys, i)
             self.make(move)
