@@ -14,7 +14,7 @@
 .include "engine.inc"
 
 .importzp mg_from, mg_to, mg_cap, mg_ksq, mg_incheck, mg_own
-.importzp mg_stamp, mg_p1, mg_p2, mg_k1, mg_palbit, mg_halfbit, mg_side16, mg_fwd
+.importzp mg_todanger, mg_stamp, mg_p1, mg_p2, mg_k1, mg_palbit, mg_halfbit, mg_side16, mg_fwd
 .importzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
 .import mg_dmap, pos_setup_side, eng_up16, eng_down16
 
@@ -147,6 +147,7 @@ mark_p1:
 p2off:  lda mg_k1
         cmp att_cannon
         bne done
+        sta mg_todanger         ; nonzero: some target squares are stamped
         ldx mg_ksq
 m:      ADVANCE delta
         cpx mg_p1
@@ -164,6 +165,8 @@ done:
 ; @param mg_ksq, att_*  set by pos_setup_side; mg_stamp the new stamp
 ; Clobbers: A, X, Y.  Cycles: ~260 typical
 .proc mg_scan
+        lda #0
+        sta mg_todanger
         ldx mg_ksq
         HORSE_LEG 17, 33, 18
         HORSE_LEG 15, 31, 14
@@ -234,12 +237,25 @@ done:   rts
         tax
 .endmacro
 
-; Emits mg_from -> X at index Y (then Y+1), keeps X.  fast = 1 in the fast variant of
-; a generator: only the stamp of X can ask for the full test; fast = 0 (gen::slow, for
-; stamped pieces and in check): every move gets it.  With
+; Emits mg_from -> X at index Y (then Y+1), keeps X.  fast = 2 (gen, no target is
+; stamped in this generation): stores; fast = 1 (gen::checked): the stamp of X may ask
+; for the full test; fast = 0 (gen::slow, stamped pieces and in check): always the test.  With
 ; cont, continues at that label.
 .macro EMIT fast, cont
-  .if fast
+  .if fast = 2
+        .local done2
+        txa
+        sta (mg_tptr),y
+        lda mg_from
+        sta (mg_fptr),y
+        iny
+    .ifblank cont
+        bne done2               ; always: Y < MG_MAX
+done2:
+    .else
+        jmp cont
+    .endif
+  .elseif fast
         .local slow, done
         lda mg_dmap,x
         cmp mg_stamp
@@ -284,6 +300,7 @@ next:
 
 ; King moves: -16, -1, +1, +16 inside the own palace; every one gets the full test.
 .proc mg_gen_king
+checked:
 slow:   KING_STEP -16
         KING_STEP -1
         KING_STEP 1
@@ -306,6 +323,12 @@ next:
 
 ; Advisor moves: -17, -15, +15, +17 inside the own palace.
 .proc mg_gen_advisor
+        PALACE_STEP -17, 2
+        PALACE_STEP -15, 2
+        PALACE_STEP 15, 2
+        PALACE_STEP 17, 2
+        rts
+checked:
         PALACE_STEP -17, 1
         PALACE_STEP -15, 1
         PALACE_STEP 15, 1
@@ -336,6 +359,12 @@ next:
 
 ; Bishop moves: -34, -30, +30, +34 on the own half, eye (-17, -15, +15, +17) empty.
 .proc mg_gen_bishop
+        BISHOP_STEP -34, -17, 2
+        BISHOP_STEP -30, -15, 2
+        BISHOP_STEP 30, 15, 2
+        BISHOP_STEP 34, 17, 2
+        rts
+checked:
         BISHOP_STEP -34, -17, 1
         BISHOP_STEP -30, -15, 1
         BISHOP_STEP 30, 15, 1
@@ -363,6 +392,16 @@ next:
 
 ; Knight moves: -33, -31, -18, -14, +14, +18, +31, +33 with their legs empty.
 .proc mg_gen_knight
+        KNIGHT_STEP -33, -16, 2
+        KNIGHT_STEP -31, -16, 2
+        KNIGHT_STEP -18, -1, 2
+        KNIGHT_STEP -14, 1, 2
+        KNIGHT_STEP 14, -1, 2
+        KNIGHT_STEP 18, 1, 2
+        KNIGHT_STEP 31, 16, 2
+        KNIGHT_STEP 33, 16, 2
+        rts
+checked:
         KNIGHT_STEP -33, -16, 1
         KNIGHT_STEP -31, -16, 1
         KNIGHT_STEP -18, -1, 1
@@ -398,6 +437,12 @@ stop:
 
 ; Rook moves: per direction -16, -1, +1, +16 the empty squares, then an enemy piece.
 .proc mg_gen_rook
+        ROOK_RAY -16, 2
+        ROOK_RAY -1, 2
+        ROOK_RAY 1, 2
+        ROOK_RAY 16, 2
+        rts
+checked:
         ROOK_RAY -16, 1
         ROOK_RAY -1, 1
         ROOK_RAY 1, 1
@@ -430,6 +475,12 @@ stop:
 
 ; Cannon moves: per direction the empty squares, then the enemy piece beyond a screen.
 .proc mg_gen_cannon
+        CANNON_RAY -16, 2
+        CANNON_RAY -1, 2
+        CANNON_RAY 1, 2
+        CANNON_RAY 16, 2
+        rts
+checked:
         CANNON_RAY -16, 1
         CANNON_RAY -1, 1
         CANNON_RAY 1, 1
@@ -472,6 +523,9 @@ done:
 
 ; Pawn moves: forward; once across the river also -1, +1.
 .proc mg_gen_pawn
+        PAWN_MOVES 2
+        rts
+checked:
         PAWN_MOVES 1
         rts
 slow:   PAWN_MOVES 0
@@ -517,13 +571,17 @@ stamped:
         ldy #0                  ; Y = moves written, kept through the generators
 
         lda mg_incheck
-        beq pieces
+        beq not_in_check
         jmp evasions
+not_in_check:
+        lda mg_todanger
+        beq pieces
+        jmp checked_pieces
 
 ; One piece: X = the side's piece-list offset on entry.  The fast generator unless the
 ; piece's square is stamped (its moves may expose the king).
-.macro PIECE idx, gen
-        .local skip, danger
+.macro PIECE idx, gen, variant
+        .local skip, safe
         ldx mg_side16
         lda eng_piece_sq+idx,x
         beq skip
@@ -531,10 +589,15 @@ stamped:
         tax
         lda mg_dmap,x
         cmp mg_stamp
-        beq danger
-        jsr gen
+        bne safe
+        jsr gen::slow
         jmp skip
-danger: jsr gen::slow
+safe:
+  .ifblank variant
+        jsr gen
+  .else
+        jsr gen::variant
+  .endif
 skip:
 .endmacro
 ; In check: every move of every piece gets the full test.
@@ -563,6 +626,24 @@ pieces: PIECE 0, mg_gen_king
         PIECE 13, mg_gen_pawn
         PIECE 14, mg_gen_pawn
         PIECE 15, mg_gen_pawn
+        jmp finish
+checked_pieces:
+        PIECE 0, mg_gen_king, checked
+        PIECE 1, mg_gen_advisor, checked
+        PIECE 2, mg_gen_advisor, checked
+        PIECE 3, mg_gen_bishop, checked
+        PIECE 4, mg_gen_bishop, checked
+        PIECE 5, mg_gen_knight, checked
+        PIECE 6, mg_gen_knight, checked
+        PIECE 7, mg_gen_rook, checked
+        PIECE 8, mg_gen_rook, checked
+        PIECE 9, mg_gen_cannon, checked
+        PIECE 10, mg_gen_cannon, checked
+        PIECE 11, mg_gen_pawn, checked
+        PIECE 12, mg_gen_pawn, checked
+        PIECE 13, mg_gen_pawn, checked
+        PIECE 14, mg_gen_pawn, checked
+        PIECE 15, mg_gen_pawn, checked
         jmp finish
 evasions:
         PIECE_SLOW 0, mg_gen_king
