@@ -354,7 +354,10 @@ def _search_ref(pos, *, depth, level, seed, nodes, frames):
     result = think(pos, level=level, depth=depth, seed=seed, nodes=nodes, frames=frames)
     dt = time.perf_counter() - t0
     per = f", {dt / result.nodes * 1e6:.0f} us/node" if result.nodes else ""
-    return result, [f"time:  {dt:.2f} s (Python){per}"]
+    lines = [f"time:  {dt:.2f} s (Python){per}"]
+    if frames or level:
+        lines.append("note:  ref has no frame clock here: frame caps do not stop it")
+    return result, lines
 
 
 #: engine name -> runner(pos, depth=, level=, seed=, nodes=, frames=) -> (result, lines).
