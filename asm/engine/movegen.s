@@ -40,6 +40,12 @@
         rts
 .endproc
 
+; Asserts that a backward branch to `target`, placed just before this macro, does not
+; cross a page (a taken branch into another page costs a cycle in a hot loop).
+.macro NOCROSS target
+        .assert >(target) = >(*), error, "hot loop branch crosses a page"
+.endmacro
+
 ; Advances X by delta (inx/dex for the horizontal steps).
 .macro ADVANCE delta
   .if delta = 1
@@ -102,6 +108,7 @@ no:
 l1:     ADVANCE delta
         lda eng_board,x
         beq l1
+        NOCROSS l1
         cmp #OFFBOARD
         beq done
         stx mg_p1
@@ -117,6 +124,7 @@ l1:     ADVANCE delta
 l2:     ADVANCE delta
         lda eng_board,x
         beq l2
+        NOCROSS l2
         cmp #OFFBOARD
         beq p2off
         stx mg_p2
@@ -133,6 +141,7 @@ l2:     ADVANCE delta
 l3:     ADVANCE delta
         lda eng_board,x
         beq l3
+        NOCROSS l3
         tay
         lda eng_kind,y
         cmp att_cannon
@@ -467,6 +476,9 @@ screen: cmp #OFFBOARD
 beyond: ADVANCE delta
         lda eng_board,x
         beq beyond
+  .if fast
+        NOCROSS beyond          ; (the slow variant's test dwarfs the cycle)
+  .endif
         and mg_own
         bne stop
         EMIT fast

@@ -1,0 +1,183 @@
+; attack.s -- the attack test (first in the ENGINE segment: its ray loops stay in one page).
+.include "engine.inc"
+
+.importzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
+
+.segment "ENGINE"
+
+;;
+; Is square att_sq attacked by the enemy kinds set by pos_setup_side?  Rooks and the
+; flying general along the rays, cannons over one screen, horses (leg checked), pawns
+; (sideways attacks are counted without a river test: att_sq must lie on the
+; defender's own half, as a king square always does).
+; @param att_sq  a playing square on the defender's half
+; @return   C set if attacked
+; Clobbers: A, X, Y.  Cycles: ~230 typical (king in its palace, middlegame)
+.proc pos_attacked
+        ldx att_sq
+        ; ---- west ray ------------------------------------------------------------------
+@w1:    dex
+        lda eng_board,x
+        beq @w1
+        .assert >(@w1) = >*, error, "hot loop branch crosses a page"
+        tay
+        lda eng_kind,y
+        cmp att_rook
+        beq @yes
+        cmp #KIND_NONE
+        beq @east
+@w2:    dex
+        lda eng_board,x
+        beq @w2
+        .assert >(@w2) = >*, error, "hot loop branch crosses a page"
+        tay
+        lda eng_kind,y
+        cmp att_cannon
+        beq @yes
+@east:  ldx att_sq
+@e1:    inx
+        lda eng_board,x
+        beq @e1
+        .assert >(@e1) = >*, error, "hot loop branch crosses a page"
+        tay
+        lda eng_kind,y
+        cmp att_rook
+        beq @yes
+        cmp #KIND_NONE
+        beq @north
+@e2:    inx
+        lda eng_board,x
+        beq @e2
+        .assert >(@e2) = >*, error, "hot loop branch crosses a page"
+        tay
+        lda eng_kind,y
+        cmp att_cannon
+        beq @yes
+@north: lda att_sq
+        sec
+@n1:    sbc #16                 ; C stays set: squares stay >= 16
+        tax
+        lda eng_board,x
+        bne @n1hit
+        txa
+        bcs @n1                 ; always
+        .assert >(@n1) = >*, error, "hot loop branch crosses a page"
+@yes:   sec
+        rts
+@n1hit: tay
+        lda eng_kind,y
+        cmp att_rook
+        beq @yes
+        cmp att_king
+        beq @yes
+        cmp #KIND_NONE
+        beq @south
+        txa
+        sec
+@n2:    sbc #16
+        tax
+        lda eng_board,x
+        bne @n2hit
+        txa
+        bcs @n2                 ; always
+        .assert >(@n2) = >*, error, "hot loop branch crosses a page"
+@n2hit: tay
+        lda eng_kind,y
+        cmp att_cannon
+        beq @yes
+@south: lda att_sq
+        clc
+@s1:    adc #16                 ; C stays clear: squares stay < 240
+        tax
+        lda eng_board,x
+        bne @s1hit
+        txa
+        bcc @s1                 ; always
+        .assert >(@s1) = >*, error, "hot loop branch crosses a page"
+@s1hit: tay
+        lda eng_kind,y
+        cmp att_rook
+        beq @yes
+        cmp att_king
+        beq @yes
+        cmp #KIND_NONE
+        beq @horses
+        txa
+        clc
+@s2:    adc #16
+        tax
+        lda eng_board,x
+        bne @s2hit
+        txa
+        bcc @s2                 ; always
+        .assert >(@s2) = >*, error, "hot loop branch crosses a page"
+@s2hit: tay
+        lda eng_kind,y
+        cmp att_cannon
+        beq @yes
+@horses:
+        ldx att_sq
+        ; ---- horses: leg = diagonal neighbour of the square --------------------------
+        lda eng_board+17,x
+        bne @h2
+        ldy eng_board+33,x
+        lda eng_kind,y
+        cmp att_horse
+        beq @yesh
+        ldy eng_board+18,x
+        lda eng_kind,y
+        cmp att_horse
+        beq @yesh
+@h2:    lda eng_board+15,x
+        bne @h3
+        ldy eng_board+31,x
+        lda eng_kind,y
+        cmp att_horse
+        beq @yesh
+        ldy eng_board+14,x
+        lda eng_kind,y
+        cmp att_horse
+        beq @yesh
+@h3:    lda eng_board-15,x
+        bne @h4
+        ldy eng_board-14,x
+        lda eng_kind,y
+        cmp att_horse
+        beq @yesh
+        ldy eng_board-31,x
+        lda eng_kind,y
+        cmp att_horse
+        beq @yesh
+@h4:    lda eng_board-17,x
+        bne @pawns
+        ldy eng_board-18,x
+        lda eng_kind,y
+        cmp att_horse
+        beq @yesh
+        ldy eng_board-33,x
+        lda eng_kind,y
+        cmp att_horse
+        bne @pawns
+@yesh:  sec
+        rts
+        ; ---- pawns ---------------------------------------------------------------------
+@pawns: ldy eng_board-1,x
+        lda eng_kind,y
+        cmp att_pawn
+        beq @yesh
+        ldy eng_board+1,x
+        lda eng_kind,y
+        cmp att_pawn
+        beq @yesh
+        txa
+        clc
+        adc att_pawndir
+        tay
+        lda eng_board,y
+        tay
+        lda eng_kind,y
+        cmp att_pawn
+        beq @yesh
+@no:    clc
+        rts
+.endproc
