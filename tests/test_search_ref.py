@@ -291,3 +291,24 @@ def test_cli_search_prints_the_result():
 def test_cli_search_bad_input_exits_2(args):
     res = CliRunner().invoke(main, ["search", *args])
     assert res.exit_code == 2 and "error:" in res.output
+
+
+def test_full_move_stack_makes_a_leaf(monkeypatch):
+    from pyharness.reference import search as search_mod
+    pos = Position.from_fen(MIDDLE)
+    normal = think(pos, depth=3)
+    # room for the root list and one more generation only: ply-2 nodes become leaves
+    monkeypatch.setattr(search_mod, "MOVE_STACK_CAP", len(pos.legal_moves()) + 128)
+    cramped = think(pos, depth=3)
+    assert cramped.best_move in pos.legal_moves()
+    assert cramped.nodes < normal.nodes and len(cramped.pv) <= 2
+
+
+def test_pv_is_legal_and_capped():
+    pos = Position.from_fen(ENDGAME)
+    r = think(pos, depth=6)
+    line = pos.copy()
+    for mv in r.pv:
+        assert mv in line.legal_moves()
+        line.push(mv)
+    assert 1 <= len(r.pv) <= 12
