@@ -9,6 +9,9 @@ PYTEST  := $(VENV)/bin/pytest
 STAMP   := $(VENV)/.xq65-installed
 ROM     := build/xiangqi.nes
 
+# Debian installs fceux and fairy-stockfish in /usr/games, which root's PATH may lack.
+export PATH := $(PATH):/usr/games
+
 # apt-get as root, or through sudo; `apt-get update` only when something is missing.
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 define apt_need
