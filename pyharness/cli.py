@@ -356,7 +356,8 @@ def _search_ref(pos, *, depth, level, seed, nodes, frames):
     per = f", {dt / result.nodes * 1e6:.0f} us/node" if result.nodes else ""
     lines = [f"time:  {dt:.2f} s (Python){per}"]
     if frames or level:
-        lines.append("note:  ref has no frame clock here: frame caps do not stop it")
+        lines.append("note:  ref measures frame caps on a model clock "
+                     "(levels.NODE_CYCLES_ESTIMATE cycles a node)")
     return result, lines
 
 

@@ -7,6 +7,12 @@ from ..engine_data import Level, load_levels
 
 #: depth used when a level says "until the cap" (depth 0)
 MAX_DEPTH = 24
+#: CPU cycles per NES frame (NTSC: 1,789,773 Hz / 60.0988 Hz)
+CYCLES_PER_FRAME = 29781
+#: Estimated 6502 cycles per search node, for the Python frame clock model (think()
+#: without a `clock`): legal generation ~2,900 (asm/engine/movegen.s) + make, check
+#: test, ordering. Replace with the figure `xq65 bench` measures for the asm search.
+NODE_CYCLES_ESTIMATE = 4000
 
 
 class LevelError(ValueError):
@@ -25,6 +31,11 @@ def get_level(number: int) -> Level:
     if not 1 <= number <= len(levels):
         raise LevelError(f"level must be 1..{len(levels)}, got {number}")
     return levels[number - 1]
+
+
+def node_frames(nodes: int) -> int:
+    """Frames the NES would have spent on `nodes` nodes (16-bit counter model)."""
+    return (nodes * NODE_CYCLES_ESTIMATE // CYCLES_PER_FRAME) & 0xFFFF
 
 
 def level_depth(level: Level) -> int:

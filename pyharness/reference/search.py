@@ -17,7 +17,7 @@ from typing import Callable, Iterable, Sequence
 from .board import PIECE_TYPES
 from .book import Book, default_book
 from .eval import ADVANCED_VALUE, Evaluator
-from .levels import MAX_DEPTH, get_level, level_depth
+from .levels import MAX_DEPTH, get_level, level_depth, node_frames
 from .lfsr import Lfsr
 from .position import Move, Position
 from .tt import FLAG_EXACT, FLAG_LOWER, FLAG_UPPER, TranspositionTable
@@ -461,7 +461,9 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     overrides the level's cap). `seed` (0..65535) seeds the LFSR. Repetition is judged
     against the game record: `position`'s undo stack (push the game's moves on it);
     `history_moves`, when given, must match the tail of that stack. `clock` returns the
-    frame counter (default: a counter that never advances); `move_now` the flag.
+    frame counter; without one, a frame cap is measured on a model clock,
+    levels.node_frames(nodes) (NODE_CYCLES_ESTIMATE cycles a node), so ref levels stop
+    about where the cartridge would and stay reproducible. `move_now` is the flag.
     The caller's position is not modified.
     """
     if level is None and depth is None:
@@ -498,7 +500,12 @@ def think(position: Position, level: int | None = None, depth: int | None = None
         mv = bk.choose(pos, lfsr)
         if mv is not None:
             return SearchResult(mv, 0, 0, 0, [mv], from_book=True)
+    holder: list[Searcher] = []
+    if lim.clock is None and lim.frames:
+        # the frame-clock model: frames the NES would have spent on the nodes so far
+        lim.clock = lambda: node_frames(holder[0].nodes) if holder else 0
     searcher = Searcher(pos, lim, lfsr, use_tt=use_tt, game_keys=keys,
                         game_checks=checks, game_captures=captures)
+    holder.append(searcher)
     searcher.captures[-1] = last_capture
     return searcher.iterate()
