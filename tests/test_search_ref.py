@@ -312,3 +312,11 @@ def test_pv_is_legal_and_capped():
         assert mv in line.legal_moves()
         line.push(mv)
     assert 1 <= len(r.pv) <= 12
+
+
+def test_level_cap_without_clock_uses_the_node_model():
+    from pyharness.reference.levels import get_level, node_frames
+    cap = get_level(5).frames
+    r = think(Position.from_fen(MIDDLE), level=5, seed=3)
+    assert r.stopped and r.depth >= 2
+    assert r.nodes % 64 == 0 and node_frames(r.nodes) >= cap > node_frames(r.nodes - 64)
