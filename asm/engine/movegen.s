@@ -239,13 +239,6 @@ test:   sty mg_count            ; entry with att_sq = the king square after the 
 done:   rts
 .endproc
 
-.macro STEP_TO delta
-        lda mg_from
-        clc
-        adc #<(delta)
-        tax
-.endmacro
-
 ; Emits mg_from -> X at index Y (then Y+1), keeps X.  fast = 2 (gen, no target is
 ; stamped in this generation): stores; fast = 1 (gen::checked): the stamp of X may ask
 ; for the full test; fast = 0 (gen::slow, stamped pieces and in check): always the test.  With
@@ -293,17 +286,62 @@ done:
 .endmacro
 
 
+; Emits mg_from -> mg_from + delta with X = mg_from (kept).  fast as in EMIT.
+.macro EMITD delta, fast
+  .if fast = 2
+        txa
+        clc
+        adc #<(delta)
+        sta (mg_tptr),y
+        txa
+        sta (mg_fptr),y
+        iny
+  .elseif fast = 1
+        .local slow, done
+        lda a:mg_dmap+(delta),x
+        cmp mg_stamp
+        beq slow
+        txa
+        clc
+        adc #<(delta)
+        sta (mg_tptr),y
+        txa
+        sta (mg_fptr),y
+        iny
+        bne done                ; always: Y < MG_MAX
+slow:   txa
+        clc
+        adc #<(delta)
+        tax
+        jsr mg_emit::full
+        ldx mg_from
+done:
+  .else
+        txa
+        clc
+        adc #<(delta)
+        tax
+        jsr mg_emit::full
+        ldx mg_from
+  .endif
+.endmacro
+
+; The step generators below enter with X = mg_from and keep it.
 .macro KING_STEP delta
         .local next
-        STEP_TO delta
-        lda eng_sqflags,x
+        lda a:eng_sqflags+(delta),x
         and mg_palbit
         beq next
-        lda eng_board,x
+        lda a:eng_board+(delta),x
         and mg_own
         bne next
-        stx att_sq
+        txa
+        clc
+        adc #<(delta)
+        sta att_sq
+        tax
         jsr mg_emit::test
+        ldx mg_from
 next:
 .endmacro
 
@@ -319,14 +357,13 @@ slow:   KING_STEP -16
 
 .macro PALACE_STEP delta, fast
         .local next
-        STEP_TO delta
-        lda eng_sqflags,x
+        lda a:eng_sqflags+(delta),x
         and mg_palbit
         beq next
-        lda eng_board,x
+        lda a:eng_board+(delta),x
         and mg_own
         bne next
-        EMIT fast
+        EMITD delta, fast
 next:
 .endmacro
 
@@ -352,17 +389,15 @@ slow:   PALACE_STEP -17, 0
 
 .macro BISHOP_STEP delta, eye, fast
         .local next
-        ldx mg_from
         lda a:eng_board+(eye),x
         bne next
-        STEP_TO delta
-        lda eng_sqflags,x
+        lda a:eng_sqflags+(delta),x
         and mg_halfbit
         beq next
-        lda eng_board,x
+        lda a:eng_board+(delta),x
         and mg_own
         bne next
-        EMIT fast
+        EMITD delta, fast
 next:
 .endmacro
 
@@ -388,14 +423,12 @@ slow:   BISHOP_STEP -34, -17, 0
 
 .macro KNIGHT_STEP delta, leg, fast
         .local next
-        ldx mg_from
         lda a:eng_board+(leg),x
         bne next
-        STEP_TO delta
-        lda eng_board,x
+        lda a:eng_board+(delta),x
         and mg_own
         bne next
-        EMIT fast
+        EMITD delta, fast
 next:
 .endmacro
 
@@ -507,7 +540,7 @@ slow:   CANNON_RAY -16, 0
 
 .macro PAWN_MOVES fast
         .local side, right, done
-        lda mg_from
+        txa
         clc
         adc mg_fwd
         tax
@@ -519,17 +552,14 @@ side:   ldx mg_from
         lda eng_sqflags,x
         and mg_halfbit
         bne done
-        dex
-        lda eng_board,x
+        lda eng_board-1,x
         and mg_own
         bne right
-        EMIT fast
-right:  ldx mg_from
-        inx
-        lda eng_board,x
+        EMITD -1, fast
+right:  lda eng_board+1,x
         and mg_own
         bne done
-        EMIT fast
+        EMITD 1, fast
 done:
 .endmacro
 
@@ -619,6 +649,7 @@ skip:
         lda eng_piece_sq+idx,x
         beq skip
         sta mg_from
+        tax                     ; the generators enter with X = mg_from
         jsr gen::slow
 skip:
 .endmacro
