@@ -261,7 +261,7 @@ def test_capture_cuts_the_repetition_scan():
 
 def test_game_record_makes_the_search_avoid_perpetual_check():
     played = Position.from_fen(ROOK_VS_KING)
-    moves = [played.parse_move(t) for t in []]
+    moves: list[Move] = []
     for t in "a0a9 e9e8 a9a8 e8e9".split():
         mv = played.parse_move(t)
         played.push(mv)
