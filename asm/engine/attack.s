@@ -14,8 +14,56 @@
 ; @return   C set if attacked
 ; Clobbers: A, X, Y.  Cycles: ~230 typical (king in its palace, middlegame)
 .proc pos_attacked
-        ldx att_sq
-        ; ---- west ray ------------------------------------------------------------------
+@north: ldx att_sq
+@n1:    lda eng_up16,x
+        tax
+        lda eng_board,x
+        beq @n1
+        .assert >(@n1) = >*, error, "hot loop branch crosses a page"
+        tay
+        lda eng_kind,y
+        cmp att_rook
+        beq @yes
+        cmp att_king
+        beq @yes
+        cmp #KIND_NONE
+        beq @south
+@n2:    lda eng_up16,x
+        tax
+        lda eng_board,x
+        beq @n2
+        .assert >(@n2) = >*, error, "hot loop branch crosses a page"
+        tay
+        lda eng_kind,y
+        cmp att_cannon
+        beq @yes
+@south: ldx att_sq
+@s1:    lda eng_down16,x
+        tax
+        lda eng_board,x
+        beq @s1
+        .assert >(@s1) = >*, error, "hot loop branch crosses a page"
+        tay
+        lda eng_kind,y
+        cmp att_rook
+        beq @yes
+        cmp att_king
+        beq @yes
+        cmp #KIND_NONE
+        beq @west
+@s2:    lda eng_down16,x
+        tax
+        lda eng_board,x
+        beq @s2
+        .assert >(@s2) = >*, error, "hot loop branch crosses a page"
+        tay
+        lda eng_kind,y
+        cmp att_cannon
+        bne @west
+@yes:   sec
+        rts
+@west:  ldx att_sq
+        ;  ; ---- west ray ------------------------------------------------------------------
 @w1:    dex
         lda eng_board,x
         beq @w1
@@ -44,74 +92,12 @@
         cmp att_rook
         beq @yes
         cmp #KIND_NONE
-        beq @north
+        beq @horses
 @e2:    inx
         lda eng_board,x
         beq @e2
         .assert >(@e2) = >*, error, "hot loop branch crosses a page"
         tay
-        lda eng_kind,y
-        cmp att_cannon
-        beq @yes
-@north: lda att_sq
-        sec
-@n1:    sbc #16                 ; C stays set: squares stay >= 16
-        tax
-        lda eng_board,x
-        bne @n1hit
-        txa
-        bcs @n1                 ; always
-        .assert >(@n1) = >*, error, "hot loop branch crosses a page"
-@yes:   sec
-        rts
-@n1hit: tay
-        lda eng_kind,y
-        cmp att_rook
-        beq @yes
-        cmp att_king
-        beq @yes
-        cmp #KIND_NONE
-        beq @south
-        txa
-        sec
-@n2:    sbc #16
-        tax
-        lda eng_board,x
-        bne @n2hit
-        txa
-        bcs @n2                 ; always
-        .assert >(@n2) = >*, error, "hot loop branch crosses a page"
-@n2hit: tay
-        lda eng_kind,y
-        cmp att_cannon
-        beq @yes
-@south: lda att_sq
-        clc
-@s1:    adc #16                 ; C stays clear: squares stay < 240
-        tax
-        lda eng_board,x
-        bne @s1hit
-        txa
-        bcc @s1                 ; always
-        .assert >(@s1) = >*, error, "hot loop branch crosses a page"
-@s1hit: tay
-        lda eng_kind,y
-        cmp att_rook
-        beq @yes
-        cmp att_king
-        beq @yes
-        cmp #KIND_NONE
-        beq @horses
-        txa
-        clc
-@s2:    adc #16
-        tax
-        lda eng_board,x
-        bne @s2hit
-        txa
-        bcc @s2                 ; always
-        .assert >(@s2) = >*, error, "hot loop branch crosses a page"
-@s2hit: tay
         lda eng_kind,y
         cmp att_cannon
         beq @yes
