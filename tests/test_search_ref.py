@@ -320,3 +320,15 @@ def test_level_cap_without_clock_uses_the_node_model():
     r = think(Position.from_fen(MIDDLE), level=5, seed=3)
     assert r.stopped and r.depth >= 2
     assert r.nodes % 64 == 0 and node_frames(r.nodes) >= cap > node_frames(r.nodes - 64)
+
+
+def test_trace_records_every_node_in_order():
+    trace: list = []
+    pos = Position.from_fen(MIDDLE)
+    r = think(pos, depth=2, trace=trace)
+    assert len(trace) == r.nodes
+    first = Move(trace[0][0], trace[0][1])
+    assert first in pos.legal_moves()
+    child = pos.copy()
+    child.push(first)
+    assert trace[0][2] == position_key(child.piece_sq, child.side)

@@ -95,8 +95,9 @@ class Searcher:
     def __init__(self, pos: Position, limits: SearchLimits, lfsr: Lfsr,
                  evaluator: Evaluator | None = None, use_tt: bool = True,
                  game_keys: Sequence[int] = (), game_checks: Sequence[bool] = (),
-                 game_captures: Sequence[bool] = ()):
+                 game_captures: Sequence[bool] = (), trace: list | None = None):
         self.pos = pos
+        self.trace = trace
         self.limits = limits
         self.lfsr = lfsr
         self.ev = evaluator or Evaluator.default()
@@ -156,6 +157,8 @@ class Searcher:
         self.halfmoves.append(0 if victim else self.halfmoves[-1] + 1)
         self.checks.append(pos.in_check())
         self.nodes += 1
+        if self.trace is not None:
+            self.trace.append((frm, to, key, sums[0], sums[1]))
         if self.can_stop:
             lim = self.limits
             if lim.nodes and self.nodes >= lim.nodes:
@@ -453,7 +456,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
           seed: int = 0, nodes: int | None = None, frames: int | None = None,
           history_moves: Iterable[Move] = (), clock: Callable[[], int] | None = None,
           move_now: Callable[[], bool] | None = None, use_tt: bool = True,
-          use_book: bool | None = None, book: Book | None = None) -> SearchResult:
+          use_book: bool | None = None, book: Book | None = None,
+          trace: list | None = None) -> SearchResult:
     """Search `position` and return a SearchResult (best_move, score, depth, nodes, pv...).
 
     Give a `level` (1..5: depth, frame cap, noise and book from assets/levels.txt) or
@@ -464,6 +468,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     frame counter; without one, a frame cap is measured on a model clock,
     levels.node_frames(nodes) (NODE_CYCLES_ESTIMATE cycles a node), so ref levels stop
     about where the cartridge would and stay reproducible. `move_now` is the flag.
+    `trace`, a list, receives (from, to, key, red_sum, black_sum) for every node in
+    order: the node-by-node record to diff an asm trace against.
     The caller's position is not modified.
     """
     if level is None and depth is None:
@@ -505,7 +511,7 @@ def think(position: Position, level: int | None = None, depth: int | None = None
         # the frame-clock model: frames the NES would have spent on the nodes so far
         lim.clock = lambda: node_frames(holder[0].nodes) if holder else 0
     searcher = Searcher(pos, lim, lfsr, use_tt=use_tt, game_keys=keys,
-                        game_checks=checks, game_captures=captures)
+                        game_checks=checks, game_captures=captures, trace=trace)
     holder.append(searcher)
     searcher.captures[-1] = last_capture
     return searcher.iterate()
