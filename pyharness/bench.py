@@ -115,6 +115,55 @@ class MovegenBench:
         return "\n".join(lines)
 
 
+@dataclass
+class RoutineCost:
+    """Cycles spent inside one routine (its own instructions, callees excluded)."""
+
+    name: str
+    cycles: int
+    calls: int
+    share: float
+
+    @property
+    def per_call(self) -> float:
+        """Average own cycles per call (0 when never entered)."""
+        return self.cycles / self.calls if self.calls else 0.0
+
+
+def profile_perft(depth: int = 3, cases: list[PerftCase] | None = None,
+                  engine: AsmEngine | None = None) -> tuple[int, int, list[RoutineCost]]:
+    """Run eng_perft(depth) on every case with a per-instruction profile.
+
+    Returns (total cycles, total leaves, per-routine costs sorted by cycles). A routine's
+    calls are the executions of its first instruction.
+    """
+    from .sim import routine_of
+    if cases is None:
+        cases = read_perft_file(PUBLIC_PERFT)
+    eng = engine or AsmEngine()
+    prof: dict[int, int] = {}
+    hits: dict[int, int] = {}
+    total = leaves = 0
+    for case in cases:
+        eng.load(Position.from_fen(case.fen))
+        eng.sim.poke("pf_depth", depth)
+        total += eng.sim.call("eng_perft", profile=prof, hits=hits, max_cycles=10**11).cycles
+        leaves += int.from_bytes(eng.sim.read("pf_nodes", 4), "little")
+    name_of = routine_of(eng.sim.symbols)
+    starts = {}
+    for name, addr in eng.sim.symbols.items():
+        if name_of(addr) == name:
+            starts[name] = addr
+    by_name: dict[str, int] = {}
+    for pc, cyc in prof.items():
+        n = name_of(pc)
+        by_name[n] = by_name.get(n, 0) + cyc
+    costs = [RoutineCost(n, c, hits.get(starts.get(n, -1), 0), c / total if total else 0.0)
+             for n, c in by_name.items()]
+    costs.sort(key=lambda r: -r.cycles)
+    return total, leaves, costs
+
+
 def bench_movegen(depth: int = 3, cases: list[PerftCase] | None = None,
                   engine: AsmEngine | None = None,
                   progress: Callable[[str], None] | None = None) -> MovegenBench:

@@ -224,9 +224,12 @@ def _asm_divide(pos, depth: int) -> list:
     return asm_divide(pos, depth, _asm_engine())
 
 
-@main.group("bench")
-def bench_group() -> None:
-    """Cycle benchmarks of the ROM's engine under py65."""
+@main.group("bench", invoke_without_command=True)
+@click.pass_context
+def bench_group(ctx) -> None:
+    """Cycle benchmarks of the ROM's engine under py65 (alone: `bench movegen`)."""
+    if ctx.invoked_subcommand is None:
+        ctx.invoke(bench_movegen_cmd)
 
 
 @bench_group.command("movegen")
@@ -235,7 +238,10 @@ def bench_group() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 @click.option("--data", "data_file", type=click.Path(dir_okay=False),
               help="Perft file (default tests/data/perft_public.txt).")
-def bench_movegen_cmd(depth: int, as_json: bool, data_file: str | None) -> None:
+@click.option("--profile", is_flag=True,
+              help="Also profile the perft run: own cycles per routine.")
+def bench_movegen_cmd(depth: int = 3, as_json: bool = False, data_file: str | None = None,
+                      profile: bool = False) -> None:
     """Cycles of mg_generate (per position, per move) and of eng_perft per leaf."""
     import json
     from pathlib import Path
@@ -258,7 +264,24 @@ def bench_movegen_cmd(depth: int, as_json: bool, data_file: str | None) -> None:
                                (lambda name: click.echo(f"  {name} ...", err=True)))
     except (PerftMismatchError, InvalidFenError) as e:
         raise UsageProblem(str(e)) from e
-    click.echo(json.dumps(result.as_dict(), indent=1) if as_json else result.table())
+    costs = None
+    if profile:
+        from pyharness.bench import profile_perft
+        total, leaves, costs = profile_perft(depth, cases, _asm_engine())
+    if as_json:
+        out = result.as_dict()
+        if costs is not None:
+            out["profile"] = [{"routine": c.name, "cycles": c.cycles, "share": round(c.share, 4),
+                               "entries": c.calls} for c in costs]
+        click.echo(json.dumps(out, indent=1))
+        return
+    click.echo(result.table())
+    if costs is not None:
+        click.echo(f"\nown cycles per routine, perft {depth} over all positions "
+                   f"({total} cycles, {leaves} leaves):")
+        for c in costs:
+            click.echo(f"  {c.name:<16} {c.cycles:>11} {100 * c.share:5.1f}%  "
+                       f"{c.cycles / leaves if leaves else 0:6.1f}/leaf  entries {c.calls}")
 
 
 

@@ -202,10 +202,12 @@ class Sim:
 
     def call(self, routine: str | int, *, a: int = 0, x: int = 0, y: int = 0,
              max_cycles: int = DEFAULT_CYCLE_LIMIT,
-             profile: dict[int, int] | None = None) -> CallResult:
+             profile: dict[int, int] | None = None,
+             hits: dict[int, int] | None = None) -> CallResult:
         """Call a routine with JSR semantics and run until it returns.
 
-        With `profile`, adds the cycles of every instruction to profile[pc].
+        With `profile`, adds the cycles of every instruction to profile[pc]; with
+        `hits` (given together with `profile`), counts its executions in hits[pc].
         Raises SimLimitError, SimBrkError or SimDecimalError (see the module doc).
         """
         mpu = self.mpu
@@ -246,6 +248,8 @@ class Sim:
             mpu.processorCycles += spent
             if profile is not None:
                 profile[pc] = profile.get(pc, 0) + spent
+                if hits is not None:
+                    hits[pc] = hits.get(pc, 0) + 1
             steps += 1
             if (op == _OP_PLP or op == _OP_RTI) and mpu.p & _FLAG_DECIMAL:
                 raise SimDecimalError(f"decimal flag set at ${pc:04X} in {routine}")
