@@ -8,7 +8,8 @@
 ; (bulk counting: at depth 1 the generated count is added, no make/unmake).
 ; @param pf_depth  depth, 0..MAX_PLY-1-eng_ply
 ; @return   pf_nodes = 32-bit little-endian leaf count; position and ply unchanged
-; Clobbers: A, X, Y, everything the generator clobbers.  Cycles: see xq65 perft
+; Clobbers: A, X, Y, everything the generator clobbers.  Cycles: ~157 per leaf at depth 3
+;           over the public positions, 112 at the start position (xq65 bench movegen)
 .proc eng_perft
         lda #0
         sta pf_nodes
@@ -22,7 +23,11 @@
 @rec:   ; fall into pf_node with A = depth
 .endproc
 
-; One node of depth A >= 1 at ply eng_ply.
+;;
+; One node of depth A >= 1 at ply eng_ply: generates; at depth 1 adds the count to
+; pf_nodes, else makes each move, recurses with A - 1 and unmakes.
+; @param A  depth >= 1
+; Clobbers: A, X, Y.  Cycles: ~110 own per call, plus the generator
 .proc pf_node
         pha
         jsr mg_generate
