@@ -47,12 +47,28 @@ class AssetStep:
     source: Path
     outputs: tuple[Path, ...]
     args: tuple[str, ...]
+    deps: tuple[Path, ...] = ()  # other inputs whose change re-runs the tool
 
 
 ASSET_STEPS = (
     AssetStep(Path("tools/png2chr.py"), Path("assets/title.png"),
               (Path("build/title.chr"), Path("build/title.inc")),
               ("--name", "title", "--chr", "build/title.chr", "--inc", "build/title.inc")),
+    # engine data (docs/search.md): one source each, read by the Python twin too
+    AssetStep(Path("tools/gen_eval.py"), Path("assets/pst.txt"),
+              (Path("build/eval_tables.inc"),), ("--inc", "build/eval_tables.inc"),
+              (Path("pyharness/engine_data.py"),)),
+    AssetStep(Path("tools/gen_zobrist.py"), Path("assets/zobrist.txt"),
+              (Path("build/zobrist.inc"),), ("--inc", "build/zobrist.inc"),
+              (Path("pyharness/engine_data.py"), Path("pyharness/reference/zobrist.py"))),
+    AssetStep(Path("tools/gen_book.py"), Path("assets/book.txt"),
+              (Path("build/book.inc"),), ("--inc", "build/book.inc"),
+              (Path("assets/zobrist.txt"), Path("pyharness/reference/book.py"),
+               Path("pyharness/engine_data.py"))),
+    AssetStep(Path("tools/gen_levels.py"), Path("assets/levels.txt"),
+              (Path("build/levels.inc"),), ("--inc", "build/levels.inc"),
+              (Path("pyharness/reference/search.py"), Path("pyharness/reference/levels.py"),
+               Path("pyharness/engine_data.py"))),
 )
 
 
@@ -148,7 +164,7 @@ def _object_for(src: Path) -> Path:
 def _run_assets(root: Path, force: bool) -> bool:
     ran = False
     for step in ASSET_STEPS:
-        inputs = [root / step.tool, root / step.source]
+        inputs = [root / step.tool, root / step.source, *(root / d for d in step.deps)]
         outs = [root / o for o in step.outputs]
         if force or _oldest(outs) < _newest(inputs):
             _run([sys.executable, str(step.tool), str(step.source), *step.args],
@@ -221,7 +237,7 @@ def _build_locked(root: Path, rom: Path, dbg: Path, labels: Path, mapf: Path,
     includes = [p for p in (root / "asm").rglob("*")
                 if p.is_file() and p.suffix not in (".s", ".cfg")]
     includes += [p for p in build.glob("*") if p.is_file() and p.suffix in (".inc", ".chr", ".bin")]
-    tools_mtime = _newest([root / s.tool for s in ASSET_STEPS])
+    tools_mtime = _newest([root / p for s in ASSET_STEPS for p in (s.tool, *s.deps)])
     inc_mtime = max(_newest(includes), tools_mtime)
     objects = []
     assembled = False
