@@ -87,8 +87,8 @@ def test_parse_map_and_cfg_segments():
 
 def _copy_tree(dst: Path) -> Path:
     """A build root with the NES side only (independent of engine work in progress)."""
-    for d in ("asm/nes", "asm/include", "asm/cfg", "tools", "assets"):
-        shutil.copytree(ROOT / d, dst / d)
+    for d in ("asm/nes", "asm/include", "asm/cfg", "tools", "assets", "pyharness"):
+        shutil.copytree(ROOT / d, dst / d, ignore=shutil.ignore_patterns("__pycache__"))
     (dst / "asm/engine").mkdir()
     return dst
 
