@@ -14,7 +14,8 @@
 .include "engine.inc"
 
 .importzp mg_from, mg_to, mg_cap, mg_ksq, mg_incheck, mg_own
-.importzp mg_todanger, mg_stamp, mg_p1, mg_p2, mg_k1, mg_palbit, mg_halfbit, mg_side16, mg_fwd
+.importzp mg_todanger, mg_stamp, mg_p1, mg_p2, mg_k1
+.importzp mg_palbit, mg_halfbit, mg_side16, mg_fwd
 .importzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
 .import mg_dmap, pos_setup_side, eng_up16, eng_down16
 
@@ -65,18 +66,26 @@
 
 
 .macro HORSE_LEG e, h1, h2
-        .local occupied, check, mark, done
+        .local occupied, try2, mark, done
         lda a:eng_board+(e),x
         bne occupied
         ldy a:eng_board+(h1),x
         lda eng_kind,y
         cmp att_horse
-        beq check
-        ldy a:eng_board+(h2),x
+        bne try2
+        lda mg_stamp            ; check: capture the horse or block its leg
+        sta a:mg_dmap+(e),x
+        sta a:mg_dmap+(h1),x
+        inc mg_incheck
+try2:   ldy a:eng_board+(h2),x
         lda eng_kind,y
         cmp att_horse
         bne done
-check:  jmp in_check
+        lda mg_stamp
+        sta a:mg_dmap+(e),x
+        sta a:mg_dmap+(h2),x
+        inc mg_incheck
+        bne done                ; always
 occupied:
         ldy a:eng_board+(h1),x
         lda eng_kind,y
@@ -97,13 +106,15 @@ done:
         lda eng_kind,y
         cmp att_pawn
         bne no
-        jmp in_check
+        lda mg_stamp            ; check: capture the pawn
+        sta a:mg_dmap+(offset),x
+        inc mg_incheck
 no:
 .endmacro
 
 ; One king ray: tests rook/king and cannon checks, stamps p1/p2/landing squares.
 .macro RAY_SCAN delta, vertical
-        .local l1, l2, l3, mark_p1, p2off, m, done, chk, k2
+        .local l1, l2, l3, mark_p1, p2off, m, done, chk1, chk2, c
         ldx mg_ksq
 l1:     ADVANCE delta
         lda eng_board,x
@@ -116,10 +127,10 @@ l1:     ADVANCE delta
         lda eng_kind,y
         sta mg_k1
         cmp att_rook
-        beq chk
+        beq chk1
   .if vertical
         cmp att_king
-        beq chk
+        beq chk1
   .endif
 l2:     ADVANCE delta
         lda eng_board,x
@@ -131,7 +142,7 @@ l2:     ADVANCE delta
         tay
         lda eng_kind,y
         cmp att_cannon
-        beq chk
+        beq chk2
         cmp att_rook
         beq mark_p1
   .if vertical
@@ -164,18 +175,30 @@ m:      ADVANCE delta
         lda mg_stamp
         sta mg_dmap,x
         jmp m
-chk:    jmp in_check
+chk1:   lda mg_p1               ; check by p1: capture it or block the line
+        sta mg_p2
+chk2:   inc mg_incheck          ; (check by the cannon p2: capture, block, move p1)
+        ldx mg_ksq
+c:      ADVANCE delta
+        lda mg_stamp
+        sta mg_dmap,x
+        cpx mg_p2
+        bne c
 done:
 .endmacro
 
 ;;
-; Tests whether the side to move is in check (mg_incheck = 1/0) and, when it is not,
-; stamps in mg_dmap the squares whose moves need the full legality test (see top).
+; Counts the checks on the side to move (mg_incheck) and stamps in mg_dmap the squares
+; whose moves need the full legality test (see top).  For each check it also stamps the
+; squares that can resolve it: the checker, the line between it and the king (which
+; holds a cannon's screen), a checking horse's leg.  In check, a non-king move whose
+; from- and to-squares are both unstamped leaves that checker attacking: it is illegal.
 ; @param mg_ksq, att_*  set by pos_setup_side; mg_stamp the new stamp
 ; Clobbers: A, X, Y.  Cycles: ~590 average (xq65 bench movegen --profile)
 .proc mg_scan
         lda #0
         sta mg_todanger
+        sta mg_incheck
         ldx mg_ksq
         HORSE_LEG 17, 33, 18
         HORSE_LEG 15, 31, 14
@@ -193,12 +216,6 @@ done:
         RAY_SCAN 1, 0
         RAY_SCAN -16, 1
         RAY_SCAN 16, 1
-        lda #0
-        sta mg_incheck
-        rts
-in_check:
-        lda #1
-        sta mg_incheck
         rts
 .endproc
 
@@ -241,10 +258,21 @@ done:   rts
 
 ; Emits mg_from -> X at index Y (then Y+1), keeps X.  fast = 2 (gen, no target is
 ; stamped in this generation): stores; fast = 1 (gen::checked): the stamp of X may ask
-; for the full test; fast = 0 (gen::slow, stamped pieces and in check): always the test.  With
-; cont, continues at that label.
+; for the full test; fast = 3 (gen::evade, in check): only stamped targets, each with
+; the full test; fast = 0 (gen::slow, stamped pieces): always the test.  With cont,
+; continues at that label.
 .macro EMIT fast, cont
-  .if fast = 2
+  .if fast = 3
+        .local skip3
+        lda mg_dmap,x
+        cmp mg_stamp
+        bne skip3
+        jsr mg_emit::full
+skip3:
+    .ifnblank cont
+        jmp cont
+    .endif
+  .elseif fast = 2
         .local done2
         txa
         sta (mg_tptr),y
@@ -288,7 +316,19 @@ done:
 
 ; Emits mg_from -> mg_from + delta with X = mg_from (kept).  fast as in EMIT.
 .macro EMITD delta, fast
-  .if fast = 2
+  .if fast = 3
+        .local skip3
+        lda a:mg_dmap+(delta),x
+        cmp mg_stamp
+        bne skip3
+        txa
+        clc
+        adc #<(delta)
+        tax
+        jsr mg_emit::full
+        ldx mg_from
+skip3:
+  .elseif fast = 2
         txa
         clc
         adc #<(delta)
@@ -347,12 +387,14 @@ next:
 
 ;;
 ; King moves: -16, -1, +1, +16 inside the own palace; every one gets the full test.
-; Entries: mg_gen_king, ::checked and ::slow are one and the same (all full tests).
+; Entries: mg_gen_king, ::checked, ::evade and ::slow are one and the same (all full
+; tests).
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
-; Clobbers: A, X, att_sq.  Cycles: ~113 average own cycles per call (xq65 bench movegen --profile)
+; Clobbers: A, X, att_sq.  Cycles: ~113 own per call (bench movegen --profile)
 .proc mg_gen_king
 checked:
+evade:
 slow:   KING_STEP -16
         KING_STEP -1
         KING_STEP 1
@@ -374,11 +416,12 @@ next:
 
 ;;
 ; Advisor moves: -17, -15, +15, +17 inside the own palace.
-; Entries: mg_gen_advisor (no target stamped), mg_gen_advisor::checked (targets checked against
-; mg_dmap), mg_gen_advisor::slow (every move gets the full test).
+; Entries: mg_gen_advisor (no target stamped), ::checked (targets checked against mg_dmap),
+; ::evade (in check: only stamped targets, each with the full test), ::slow (every
+; move gets the full test).
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
-; Clobbers: A, X, att_sq.  Cycles: ~137 average own cycles per call (xq65 bench movegen --profile)
+; Clobbers: A, X, att_sq.  Cycles: ~137 own per call (bench movegen --profile)
 .proc mg_gen_advisor
         PALACE_STEP -17, 2
         PALACE_STEP -15, 2
@@ -390,6 +433,12 @@ checked:
         PALACE_STEP -15, 1
         PALACE_STEP 15, 1
         PALACE_STEP 17, 1
+        rts
+evade:
+        PALACE_STEP -17, 3
+        PALACE_STEP -15, 3
+        PALACE_STEP 15, 3
+        PALACE_STEP 17, 3
         rts
 slow:   PALACE_STEP -17, 0
         PALACE_STEP -15, 0
@@ -414,11 +463,12 @@ next:
 
 ;;
 ; Bishop moves: -34, -30, +30, +34 on the own half, eye (-17, -15, +15, +17) empty.
-; Entries: mg_gen_bishop (no target stamped), mg_gen_bishop::checked (targets checked against
-; mg_dmap), mg_gen_bishop::slow (every move gets the full test).
+; Entries: mg_gen_bishop (no target stamped), ::checked (targets checked against mg_dmap),
+; ::evade (in check: only stamped targets, each with the full test), ::slow (every
+; move gets the full test).
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
-; Clobbers: A, X, att_sq.  Cycles: ~221 average own cycles per call (xq65 bench movegen --profile)
+; Clobbers: A, X, att_sq.  Cycles: ~221 own per call (bench movegen --profile)
 .proc mg_gen_bishop
         BISHOP_STEP -34, -17, 2
         BISHOP_STEP -30, -15, 2
@@ -430,6 +480,12 @@ checked:
         BISHOP_STEP -30, -15, 1
         BISHOP_STEP 30, 15, 1
         BISHOP_STEP 34, 17, 1
+        rts
+evade:
+        BISHOP_STEP -34, -17, 3
+        BISHOP_STEP -30, -15, 3
+        BISHOP_STEP 30, 15, 3
+        BISHOP_STEP 34, 17, 3
         rts
 slow:   BISHOP_STEP -34, -17, 0
         BISHOP_STEP -30, -15, 0
@@ -451,11 +507,12 @@ next:
 
 ;;
 ; Knight moves: -33, -31, -18, -14, +14, +18, +31, +33 with their legs empty.
-; Entries: mg_gen_knight (no target stamped), mg_gen_knight::checked (targets checked against
-; mg_dmap), mg_gen_knight::slow (every move gets the full test).
+; Entries: mg_gen_knight (no target stamped), ::checked (targets checked against mg_dmap),
+; ::evade (in check: only stamped targets, each with the full test), ::slow (every
+; move gets the full test).
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
-; Clobbers: A, X, att_sq.  Cycles: ~315 average own cycles per call (xq65 bench movegen --profile)
+; Clobbers: A, X, att_sq.  Cycles: ~315 own per call (bench movegen --profile)
 .proc mg_gen_knight
         KNIGHT_STEP -33, -16, 2
         KNIGHT_STEP -31, -16, 2
@@ -475,6 +532,16 @@ checked:
         KNIGHT_STEP 18, 1, 1
         KNIGHT_STEP 31, 16, 1
         KNIGHT_STEP 33, 16, 1
+        rts
+evade:
+        KNIGHT_STEP -33, -16, 3
+        KNIGHT_STEP -31, -16, 3
+        KNIGHT_STEP -18, -1, 3
+        KNIGHT_STEP -14, 1, 3
+        KNIGHT_STEP 14, -1, 3
+        KNIGHT_STEP 18, 1, 3
+        KNIGHT_STEP 31, 16, 3
+        KNIGHT_STEP 33, 16, 3
         rts
 slow:   KNIGHT_STEP -33, -16, 0
         KNIGHT_STEP -31, -16, 0
@@ -502,11 +569,12 @@ stop:
 
 ;;
 ; Rook moves: per direction -16, -1, +1, +16 the empty squares, then an enemy piece.
-; Entries: mg_gen_rook (no target stamped), mg_gen_rook::checked (targets checked against
-; mg_dmap), mg_gen_rook::slow (every move gets the full test).
+; Entries: mg_gen_rook (no target stamped), ::checked (targets checked against mg_dmap),
+; ::evade (in check: only stamped targets, each with the full test), ::slow (every
+; move gets the full test).
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
-; Clobbers: A, X, att_sq.  Cycles: ~672 average own cycles per call (xq65 bench movegen --profile)
+; Clobbers: A, X, att_sq.  Cycles: ~672 own per call (bench movegen --profile)
 .proc mg_gen_rook
         ROOK_RAY -16, 2
         ROOK_RAY -1, 2
@@ -518,6 +586,12 @@ checked:
         ROOK_RAY -1, 1
         ROOK_RAY 1, 1
         ROOK_RAY 16, 1
+        rts
+evade:
+        ROOK_RAY -16, 3
+        ROOK_RAY -1, 3
+        ROOK_RAY 1, 3
+        ROOK_RAY 16, 3
         rts
 slow:   ROOK_RAY -16, 0
         ROOK_RAY -1, 0
@@ -549,11 +623,12 @@ stop:
 
 ;;
 ; Cannon moves: per direction the empty squares, then the enemy piece beyond a screen.
-; Entries: mg_gen_cannon (no target stamped), mg_gen_cannon::checked (targets checked against
-; mg_dmap), mg_gen_cannon::slow (every move gets the full test).
+; Entries: mg_gen_cannon (no target stamped), ::checked (targets checked against mg_dmap),
+; ::evade (in check: only stamped targets, each with the full test), ::slow (every
+; move gets the full test).
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
-; Clobbers: A, X, att_sq.  Cycles: ~720 average own cycles per call (xq65 bench movegen --profile)
+; Clobbers: A, X, att_sq.  Cycles: ~720 own per call (bench movegen --profile)
 .proc mg_gen_cannon
         CANNON_RAY -16, 2
         CANNON_RAY -1, 2
@@ -565,6 +640,12 @@ checked:
         CANNON_RAY -1, 1
         CANNON_RAY 1, 1
         CANNON_RAY 16, 1
+        rts
+evade:
+        CANNON_RAY -16, 3
+        CANNON_RAY -1, 3
+        CANNON_RAY 1, 3
+        CANNON_RAY 16, 3
         rts
 slow:   CANNON_RAY -16, 0
         CANNON_RAY -1, 0
@@ -600,16 +681,20 @@ done:
 
 ;;
 ; Pawn moves: forward; once across the river also -1, +1.
-; Entries: mg_gen_pawn (no target stamped), mg_gen_pawn::checked (targets checked against
-; mg_dmap), mg_gen_pawn::slow (every move gets the full test).
+; Entries: mg_gen_pawn (no target stamped), ::checked (targets checked against mg_dmap),
+; ::evade (in check: only stamped targets, each with the full test), ::slow (every
+; move gets the full test).
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
-; Clobbers: A, X, att_sq.  Cycles: ~147 average own cycles per call (xq65 bench movegen --profile)
+; Clobbers: A, X, att_sq.  Cycles: ~147 own per call (bench movegen --profile)
 .proc mg_gen_pawn
         PAWN_MOVES 2
         rts
 checked:
         PAWN_MOVES 1
+        rts
+evade:
+        PAWN_MOVES 3
         rts
 slow:   PAWN_MOVES 0
         rts
@@ -683,17 +768,6 @@ safe:
   .endif
 skip:
 .endmacro
-; In check: every move of every piece gets the full test.
-.macro PIECE_SLOW idx, gen
-        .local skip
-        ldx mg_side16
-        lda eng_piece_sq+idx,x
-        beq skip
-        sta mg_from
-        tax                     ; the generators enter with X = mg_from
-        jsr gen::slow
-skip:
-.endmacro
 pieces: PIECE 0, mg_gen_king
         PIECE 1, mg_gen_advisor
         PIECE 2, mg_gen_advisor
@@ -730,22 +804,22 @@ checked_pieces:
         PIECE 15, mg_gen_pawn, checked
         jmp finish
 evasions:
-        PIECE_SLOW 0, mg_gen_king
-        PIECE_SLOW 1, mg_gen_advisor
-        PIECE_SLOW 2, mg_gen_advisor
-        PIECE_SLOW 3, mg_gen_bishop
-        PIECE_SLOW 4, mg_gen_bishop
-        PIECE_SLOW 5, mg_gen_knight
-        PIECE_SLOW 6, mg_gen_knight
-        PIECE_SLOW 7, mg_gen_rook
-        PIECE_SLOW 8, mg_gen_rook
-        PIECE_SLOW 9, mg_gen_cannon
-        PIECE_SLOW 10, mg_gen_cannon
-        PIECE_SLOW 11, mg_gen_pawn
-        PIECE_SLOW 12, mg_gen_pawn
-        PIECE_SLOW 13, mg_gen_pawn
-        PIECE_SLOW 14, mg_gen_pawn
-        PIECE_SLOW 15, mg_gen_pawn
+        PIECE 0, mg_gen_king, evade
+        PIECE 1, mg_gen_advisor, evade
+        PIECE 2, mg_gen_advisor, evade
+        PIECE 3, mg_gen_bishop, evade
+        PIECE 4, mg_gen_bishop, evade
+        PIECE 5, mg_gen_knight, evade
+        PIECE 6, mg_gen_knight, evade
+        PIECE 7, mg_gen_rook, evade
+        PIECE 8, mg_gen_rook, evade
+        PIECE 9, mg_gen_cannon, evade
+        PIECE 10, mg_gen_cannon, evade
+        PIECE 11, mg_gen_pawn, evade
+        PIECE 12, mg_gen_pawn, evade
+        PIECE 13, mg_gen_pawn, evade
+        PIECE 14, mg_gen_pawn, evade
+        PIECE 15, mg_gen_pawn, evade
 finish:
         sty mg_count
         ldx eng_ply
