@@ -4,7 +4,8 @@
 .exportzp eng_side, eng_ply, mg_count, mg_fptr, mg_tptr, pos_from, pos_to
 .exportzp att_sq, pf_depth, pf_nodes
 .exportzp mg_from, mg_to, mg_cap, mg_ksq, mg_incheck, mg_own
-.exportzp mg_todanger, mg_stamp, mg_p1, mg_p2, mg_k1, mg_palbit, mg_halfbit, mg_side16, mg_fwd
+.exportzp mg_todanger, mg_stamp, mg_p1, mg_p2, mg_k1
+.exportzp mg_palbit, mg_halfbit, mg_side16, mg_fwd
 .exportzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
 .exportzp eng_tmp0
 .export eng_zp_start, eng_zp_end, eng_bss_start, eng_bss_end, eng_wram_start, eng_wram_end

@@ -7,7 +7,8 @@
 eng_kind:
 .repeat 256, I
   .if I >= $10 && I < $30
-    .byte ((I & 15) >= 1) + ((I & 15) >= 3) + ((I & 15) >= 5) + ((I & 15) >= 7) + ((I & 15) >= 9) + ((I & 15) >= 11) + (I >= $20) * KIND_BLACK
+    IDX .set I & 15             ; piece index within its side -> kind (docs/encoding.md)
+    .byte (IDX >= 1) + (IDX >= 3) + (IDX >= 5) + (IDX >= 7) + (IDX >= 9) + (IDX >= 11) + (I >= $20) * KIND_BLACK
   .else
     .byte KIND_NONE
   .endif
@@ -17,7 +18,11 @@ eng_kind:
 eng_sqflags:
 .repeat 256, I
   .if (I >> 4) >= 3 && (I >> 4) <= 12 && (I & 15) >= 3 && (I & 15) <= 11
-    .byte ((I >> 4) >= 10 && (I & 15) >= 6 && (I & 15) <= 8) * SQF_RED_PALACE + ((I >> 4) <= 5 && (I & 15) >= 6 && (I & 15) <= 8) * SQF_BLACK_PALACE + ((I & $80) <> 0) * SQF_RED_HALF + ((I & $80) = 0) * SQF_BLACK_HALF
+    RANK .set I >> 4
+    MIDFILE .set (I & 15) >= 6 && (I & 15) <= 8
+    PAL .set (RANK >= 10 && MIDFILE) * SQF_RED_PALACE + (RANK <= 5 && MIDFILE) * SQF_BLACK_PALACE
+    HALF .set ((I & $80) <> 0) * SQF_RED_HALF + ((I & $80) = 0) * SQF_BLACK_HALF
+    .byte PAL + HALF
   .else
     .byte 0
   .endif
