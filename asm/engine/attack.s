@@ -2,6 +2,7 @@
 .include "engine.inc"
 
 .importzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
+.importzp att_horses, att_cannons
 
 .segment "ENGINE"
 
@@ -29,6 +30,8 @@
         beq @yes
         cmp #KIND_NONE
         beq @south
+        ldy att_cannons
+        beq @south
 @n2:    lda eng_up16,x
         tax
         lda eng_board,x
@@ -51,6 +54,8 @@
         cmp att_king
         beq @yes
         cmp #KIND_NONE
+        beq @west
+        ldy att_cannons
         beq @west
 @s2:    lda eng_down16,x
         tax
@@ -75,6 +80,8 @@
         beq @yes
         cmp #KIND_NONE
         beq @east
+        ldy att_cannons
+        beq @east
 @w2:    dex
         lda eng_board,x
         beq @w2
@@ -94,6 +101,8 @@
         beq @yes
         cmp #KIND_NONE
         beq @horses
+        ldy att_cannons
+        beq @horses
 @e2:    inx
         lda eng_board,x
         beq @e2
@@ -104,6 +113,8 @@
         beq @yes
 @horses:
         ldx att_sq
+        lda att_horses
+        beq @pawns
         ; ---- horses: leg = diagonal neighbour of the square --------------------------
         lda eng_board+17,x
         bne @h2

@@ -7,6 +7,7 @@
 .exportzp mg_todanger, mg_stamp, mg_p1, mg_p2, mg_k1
 .exportzp mg_palbit, mg_halfbit, mg_side16, mg_fwd
 .exportzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
+.exportzp att_horses, att_cannons
 .exportzp eng_tmp0
 .export eng_zp_start, eng_zp_end, eng_bss_start, eng_bss_end, eng_wram_start, eng_wram_end
 .export mg_dmap
@@ -46,6 +47,8 @@ att_horse:    .res 1
 att_pawn:     .res 1
 att_king:     .res 1
 att_pawndir:  .res 1        ; square of the frontal enemy pawn relative to the king
+att_horses:   .res 1        ; nonzero: the enemy has a horse on the board
+att_cannons:  .res 1        ; nonzero: the enemy has a cannon on the board
 eng_tmp0:     .res 1
 eng_zp_end:
 

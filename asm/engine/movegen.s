@@ -17,6 +17,7 @@
 .importzp mg_todanger, mg_stamp, mg_p1, mg_p2, mg_k1
 .importzp mg_palbit, mg_halfbit, mg_side16, mg_fwd
 .importzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
+.importzp att_horses, att_cannons
 .import mg_dmap, pos_setup_side, eng_up16, eng_down16
 
 .assert (MV_CAP & $FF) = 0, error, "MV_CAP must be a multiple of 256"
@@ -114,15 +115,16 @@ no:
 
 ; One king ray: tests rook/king and cannon checks, stamps p1/p2/landing squares.
 .macro RAY_SCAN delta, vertical
-        .local l1, l2, l3, mark_p1, p2off, m, done, chk1, chk2, c
+        .local l1, found, l2, l3, mark_p1, p2off, m, done, chk1, chk2, c
         ldx mg_ksq
 l1:     ADVANCE delta
         lda eng_board,x
         beq l1
         NOCROSS l1
         cmp #OFFBOARD
-        beq done
-        stx mg_p1
+        bne found
+        jmp done
+found:  stx mg_p1
         tay
         lda eng_kind,y
         sta mg_k1
@@ -149,6 +151,8 @@ l2:     ADVANCE delta
         cmp att_king
         beq mark_p1
   .endif
+        ldy att_cannons         ; no enemy cannon: p3 cannot matter
+        beq p2off
 l3:     ADVANCE delta
         lda eng_board,x
         beq l3
@@ -187,6 +191,7 @@ c:      ADVANCE delta
 done:
 .endmacro
 
+        .align 256              ; keeps mg_scan's ray loops clear of page crossings
 ;;
 ; Counts the checks on the side to move (mg_incheck) and stamps in mg_dmap the squares
 ; whose moves need the full legality test (see top).  For each check it also stamps the
@@ -200,11 +205,14 @@ done:
         sta mg_todanger
         sta mg_incheck
         ldx mg_ksq
-        HORSE_LEG 17, 33, 18
+        lda att_horses
+        bne horses
+        jmp pawns
+horses: HORSE_LEG 17, 33, 18
         HORSE_LEG 15, 31, 14
         HORSE_LEG -15, -14, -31
         HORSE_LEG -17, -18, -33
-        ldx mg_ksq
+pawns:  ldx mg_ksq
         PAWN_AT -1
         PAWN_AT 1
         lda mg_ksq
@@ -213,9 +221,9 @@ done:
         tax
         PAWN_AT 0
         RAY_SCAN -1, 0
-        RAY_SCAN 1, 0
         RAY_SCAN -16, 1
         RAY_SCAN 16, 1
+        RAY_SCAN 1, 0
         rts
 .endproc
 

@@ -3,6 +3,7 @@
 
 .importzp mg_own, mg_side16, mg_palbit, mg_halfbit, mg_fwd, mg_stamp
 .importzp mg_ksq, att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
+.importzp att_horses, att_cannons
 .importzp eng_tmp0
 .import mg_dmap
 .export pos_setup_side
@@ -62,10 +63,10 @@
 
 ;;
 ; Sets the per-side variables for the side to move: own tag, piece-list offset, palace,
-; half bits, pawn step, own king square, and the enemy kinds the attack
-; test looks for.
+; half bits, pawn step, own king square, the enemy kinds the attack test looks for and
+; whether the enemy has horses / cannons at all.
 ; @return   mg_ksq = own king square
-; Clobbers: A.  Cycles: 71
+; Clobbers: A.  Cycles: 95
 .proc pos_setup_side
         lda eng_side
         bne @black
@@ -90,6 +91,12 @@
         sta att_pawn
         lda #KIND_K | KIND_BLACK
         sta att_king
+        lda eng_piece_sq+16+5
+        ora eng_piece_sq+16+6
+        sta att_horses
+        lda eng_piece_sq+16+9
+        ora eng_piece_sq+16+10
+        sta att_cannons
         lda eng_piece_sq
         sta mg_ksq
         rts
@@ -114,6 +121,12 @@
         sta att_pawn
         lda #KIND_K
         sta att_king
+        lda eng_piece_sq+5
+        ora eng_piece_sq+6
+        sta att_horses
+        lda eng_piece_sq+9
+        ora eng_piece_sq+10
+        sta att_cannons
         lda eng_piece_sq+16
         sta mg_ksq
         rts
