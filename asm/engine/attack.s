@@ -13,8 +13,8 @@
 ; defender's own half, as a king square always does).
 ; @param att_sq  a playing square on the defender's half
 ; @return   C set if attacked
-; Clobbers: A, X, Y.  Cycles: ~310 average per call in perft 3 of the public positions,
-;           ~440 on the king square of random positions (xq65 bench movegen --profile)
+; Clobbers: A, X, Y.  Cycles: ~320 average per call in perft 3 of the public positions,
+;           ~360 on the king square of random positions (xq65 bench movegen --profile)
 .proc pos_attacked
 @north: ldx att_sq
 @n1:    lda eng_up16,x

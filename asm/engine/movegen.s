@@ -199,7 +199,7 @@ done:
 ; holds a cannon's screen), a checking horse's leg.  In check, a non-king move whose
 ; from- and to-squares are both unstamped leaves that checker attacking: it is illegal.
 ; @param mg_ksq, att_*  set by pos_setup_side; mg_stamp the new stamp
-; Clobbers: A, X, Y.  Cycles: ~590 average (xq65 bench movegen --profile)
+; Clobbers: A, X, Y.  Cycles: ~620 average (xq65 bench movegen --profile)
 .proc mg_scan
         lda #0
         sta mg_todanger
@@ -714,7 +714,7 @@ slow:   PAWN_MOVES 0
 ; @param eng_ply  the ply; mv_base_lo/hi[eng_ply] = first free slot of the move stack
 ; @return   mg_count = mv_count[ply] = moves written; mv_base[ply+1] = base + count;
 ;           C set (and no moves) if ply >= MAX_PLY or fewer than MG_MAX slots are free
-; Clobbers: A, X, Y, att_sq.  Cycles: 4,211 at the start position (44 moves), ~3,200
+; Clobbers: A, X, Y, att_sq.  Cycles: 4,266 at the start position (44 moves), ~2,840
 ;           average over random positions (xq65 bench movegen)
 .proc mg_generate
         ldx eng_ply

@@ -8,8 +8,8 @@
 ; (bulk counting: at depth 1 the generated count is added, no make/unmake).
 ; @param pf_depth  depth, 0..MAX_PLY-1-eng_ply
 ; @return   pf_nodes = 32-bit little-endian leaf count; position and ply unchanged
-; Clobbers: A, X, Y, everything the generator clobbers.  Cycles: ~157 per leaf at depth 3
-;           over the public positions, 112 at the start position (xq65 bench movegen)
+; Clobbers: A, X, Y, everything the generator clobbers.  Cycles: ~146 per leaf at depth 3
+;           over the public positions, 113 at the start position (xq65 bench movegen)
 .proc eng_perft
         lda #0
         sta pf_nodes

@@ -136,7 +136,7 @@
 ;;
 ; Is the side to move in check (flying general included)?
 ; @return   C set if in check; the per-side variables of pos_setup_side are set
-; Clobbers: A, X, Y.  Cycles: ~540 average on random positions
+; Clobbers: A, X, Y.  Cycles: ~470 average on random positions
 .proc pos_in_check
         jsr pos_setup_side
         lda mg_ksq
