@@ -141,3 +141,18 @@ def test_ply_limit_guard(eng):
     eng.sim.poke("eng_ply", consts["MAX_PLY"])
     with pytest.raises(EngineOverflowError):
         eng.generate()
+
+
+def test_stamp_wrap_clears_the_map(eng):
+    """After 255 generations the stamp wraps; the map must then hold only fresh stamps."""
+    pos = Position.from_fen(NEAR_MAX_FEN)
+    eng.load(pos)
+    ref = pos.legal_moves()
+    wrapped = False
+    for _ in range(300):
+        assert eng.generate().moves == ref
+        if eng.sim.peek("mg_stamp") == 1:
+            dmap = eng.sim.read("mg_dmap", 256)
+            assert set(dmap) <= {0, 1}
+            wrapped = True
+    assert wrapped

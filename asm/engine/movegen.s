@@ -737,7 +737,8 @@ room:
         jsr pos_setup_side
         inc mg_stamp
         bne stamped
-        tax                     ; A = 0: clear the map once every 255 generations
+        lda #0                  ; the stamp wrapped: clear the map (every 255 generations)
+        tax
 clear:  sta mg_dmap,x
         inx
         bne clear
@@ -754,8 +755,9 @@ not_in_check:
         beq pieces
         jmp checked_pieces
 
-; One piece: X = the side's piece-list offset on entry.  The fast generator unless the
-; piece's square is stamped (its moves may expose the king).
+; One piece: loads its square into mg_from and X (the generators enter with X = mg_from)
+; and calls gen (or gen::variant), or gen::slow if its square is stamped (its moves may
+; expose the king).
 .macro PIECE idx, gen, variant
         .local skip, safe
         ldx mg_side16
