@@ -3,7 +3,7 @@
 
 .exportzp eng_side, eng_ply, mg_count, mg_fptr, mg_tptr, pos_from, pos_to
 .exportzp att_sq, pf_depth, pf_nodes
-.exportzp mg_from, mg_to, mg_cap, mg_ksq, mg_incheck, mg_own
+.exportzp mg_from, mg_to, mg_cap, mg_ksq, mg_own
 .exportzp mg_todanger, mg_stamp, mg_p1, mg_p2, mg_k1
 .exportzp mg_palbit, mg_halfbit, mg_side16, mg_fwd
 .exportzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
@@ -29,7 +29,7 @@ mg_from:      .res 1        ; square of the piece being generated
 mg_to:        .res 1        ; target being emitted
 mg_cap:       .res 1        ; board byte saved by the full legality test
 mg_ksq:       .res 1        ; own king square
-mg_incheck:   .res 1        ; nonzero: side to move is in check
+mg_incheck:   .res 1        ; nonzero: side to move is in check (checks found, >= 1)
 mg_own:       .res 1        ; own side tag (RED_TAG / BLACK_TAG)
 mg_stamp:     .res 1        ; mg_dmap[sq] = mg_stamp: sq needs the full legality test
 mg_p1:        .res 1        ; king-ray scan: first and second piece squares

@@ -13,7 +13,7 @@
 ; on the board, pos_attacked on the king square, unmake.  All others are legal.
 .include "engine.inc"
 
-.importzp mg_from, mg_to, mg_cap, mg_ksq, mg_incheck, mg_own
+.importzp mg_from, mg_to, mg_cap, mg_ksq, mg_own
 .importzp mg_todanger, mg_stamp, mg_p1, mg_p2, mg_k1
 .importzp mg_palbit, mg_halfbit, mg_side16, mg_fwd
 .importzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
