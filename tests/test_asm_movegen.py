@@ -81,6 +81,8 @@ def test_in_check_agrees(eng, random_fens):
     for fen in random_fens[:200]:
         pos = Position.from_fen(fen)
         eng.load(pos)
+        eng.generate()
+        assert bool(eng.sim.peek("mg_incheck")) == pos.in_check(), fen
         assert eng.in_check() == pos.in_check(), fen
         seen.add(pos.in_check())
     assert seen == {True, False}
