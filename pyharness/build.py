@@ -54,6 +54,11 @@ ASSET_STEPS = (
     AssetStep(Path("tools/png2chr.py"), Path("assets/title.png"),
               (Path("build/title.chr"), Path("build/title.inc")),
               ("--name", "title", "--chr", "build/title.chr", "--inc", "build/title.inc")),
+    # UI tiles (docs/ui.md): glyph masks from the committed PNG, board drawn by the tool
+    AssetStep(Path("tools/ui2chr.py"), Path("assets/ui_glyphs.png"),
+              (Path("build/ui.chr"), Path("build/ui_tiles.inc")),
+              ("--chr", "build/ui.chr", "--inc", "build/ui_tiles.inc"),
+              (Path("tools/ui_charset.py"),)),
     # engine data (docs/search.md): one source each, read by the Python twin too
     AssetStep(Path("tools/gen_eval.py"), Path("assets/pst.txt"),
               (Path("build/eval_tables.inc"),), ("--inc", "build/eval_tables.inc"),

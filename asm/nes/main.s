@@ -1,10 +1,12 @@
-; main.s: the main thread after reset: draws the title screen and runs the frame loop.
+; main.s: the main thread after reset: the title screen, then menu and game for ever.
 .include "nes.inc"
+.include "ui.inc"
 
 .import title_palette, title_nametable
 
 BLINK_FRAMES = 32            ; "PRESS START" shows 32 frames, hides 32 (power of two)
 BLINK_SUBPAL = 3             ; the title's sub-palette of "PRESS START"
+DEFAULT_LEVEL = 3
 .assert (BLINK_FRAMES & (BLINK_FRAMES - 1)) = 0, error, "BLINK_FRAMES: power of two"
 
 .segment "ZEROPAGE"
@@ -14,9 +16,12 @@ title_blink: .res 1          ; frame_count & BLINK_FRAMES when the palette was l
 
 ;;
 ; Main entry after nes_reset (rendering off, RAM cleared, MMC1 set).
-; Draws the title, enables NMI and rendering, then loops once per frame:
-; waits for the NMI, reads the pad, blinks "PRESS START". Never returns.
+; Draws the title, enables NMI and rendering, blinks "PRESS START" until Start; then
+; menu (menu_run) and game (play_run) in turn, for ever.  Never returns.
 .proc nes_main
+    jsr snd_init
+    lda #DEFAULT_LEVEL
+    sta game_level
     jsr ppu_clear_oam
     ldx #31
 @copy_palette:
@@ -46,9 +51,16 @@ title_blink: .res 1          ; frame_count & BLINK_FRAMES when the palette was l
     sta PPUCTRL                ; the NMI turns rendering on with nmi_ppu_mask
 @frame:
     jsr nes_wait_nmi
-    jsr pad_read
     jsr title_blink_update
-    jmp @frame
+    jsr ev_get
+    and #PAD_START
+    beq @frame
+    lda #CTRL_NMI | CTRL_BG_1000 | CTRL_SPR_1000
+    sta nmi_ppu_ctrl
+@game:
+    jsr menu_run
+    jsr play_run
+    jmp @game
 .endproc
 
 ;;

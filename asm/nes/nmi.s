@@ -1,5 +1,6 @@
 ; nmi.s: the NMI handler, the frame counter and the wait-for-NMI of the main thread.
 .include "nes.inc"
+.include "ui.inc"
 
 .segment "ZEROPAGE"
 frame_count:  .res 2
@@ -19,16 +20,20 @@ oam_buf: .res 256
 .segment "CODE"
 
 ;;
-; NMI (vblank start). Copies oam_buf to OAM by DMA, the palette shadow to the PPU when
-; nmi_palette_dirty is set, writes PPUCTRL/PPUMASK/scroll from the nmi_* shadows and
-; adds 1 to frame_count. No other VRAM updates yet: the main thread draws with
-; rendering off. Touches no engine RAM; uses 2 stack bytes + the interrupt frame.
-; Clobbers: nothing (A, X saved).
-; Cycles (with the 7 of the interrupt): ~600, 513-514 of them OAM DMA (2.0% of a
-; 29,781-cycle NTSC frame); ~1,100 in a frame with a palette upload.
+; NMI (vblank start).  Inside vblank: OAM DMA from oam_buf; then either the palette
+; shadow (when nmi_palette_dirty) or the queued VRAM updates (vram_flush; a frame with a
+; palette upload leaves them for the next one); then PPUCTRL/PPUMASK/scroll from the
+; nmi_* shadows.  After the PPU work (no longer vblank-bound): the pad, auto-repeat,
+; the board cursor and the sound effects (ui_nmi_tick), and frame_count += 1.
+; Runs while the main thread thinks: touches no engine RAM except srch_move_now.
+; Clobbers: nothing (A, X, Y saved).
+; Cycles, measured (tests/test_ui_nmi.py, docs/cycle_budget.md "## NMI"): vblank part
+; <= ~1,900 of the 2,273 of NTSC vblank; whole NMI <= ~2,900.
 .proc nes_nmi
     pha
     txa
+    pha
+    tya
     pha
     lda #0
     sta OAMADDR
@@ -36,7 +41,7 @@ oam_buf: .res 256
     sta OAM_DMA
     bit PPUSTATUS            ; reset the PPUSCROLL/PPUADDR latch
     lda nmi_palette_dirty
-    beq @no_palette
+    beq @vram
     lda #>PPU_PALETTE
     sta PPUADDR
     ldx #<PPU_PALETTE        ; = 0
@@ -48,7 +53,10 @@ oam_buf: .res 256
     inx
     cpx #32
     bne @copy_palette
-@no_palette:
+    beq @scroll
+@vram:
+    jsr vram_flush
+@scroll:
     lda nmi_scroll_x
     sta PPUSCROLL
     lda nmi_scroll_y
@@ -57,15 +65,20 @@ oam_buf: .res 256
     sta PPUCTRL
     lda nmi_ppu_mask
     sta PPUMASK
+::nmi_vblank_done:           ; (cycle measurement: end of the vblank-bound part)
+    jsr ui_nmi_tick
     inc frame_count
     bne @done
     inc frame_count+1
 @done:
     pla
+    tay
+    pla
     tax
     pla
     rti
 .endproc
+.export nmi_vblank_done
 
 ;;
 ; IRQ/BRK: not used (APU frame IRQ and DMC IRQ are off); returns at once.

@@ -16,4 +16,4 @@ title_sprite_palette:
 
 .segment "CHARS"
     .incbin "title.chr"       ; pattern table $0000: background tiles of the title
-    .res $1000, $00           ; pattern table $1000: sprites / UI font (later)
+    .incbin "ui.chr"          ; pattern table $1000: board, pieces, glyphs, font, sprites

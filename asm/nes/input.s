@@ -1,0 +1,213 @@
+; input.s: the pad as the NMI sees it: auto-repeat, the board cursor, the event queue.
+.include "nes.inc"
+.include "ui.inc"
+.include "ui_tiles.inc"
+
+REPEAT_DELAY = 16              ; frames a D-pad button is held before it repeats
+REPEAT_RATE  = 4               ; then one repeat every 4 frames
+DPAD = PAD_UP | PAD_DOWN | PAD_LEFT | PAD_RIGHT
+CURSOR_OAM = 0                 ; OAM bytes 0..15: the cursor's four corner sprites
+CURSOR_PAL = 0                 ; sprite palette of the cursor
+
+.segment "ZEROPAGE"
+ui_cur_c:      .res 1          ; cursor: screen column 0..8 (left to right)
+ui_cur_r:      .res 1          ; cursor: screen row 0..9 (top to bottom)
+ui_nmi_cursor: .res 1          ; nonzero: the NMI moves the cursor with the D-pad
+ui_show_cursor: .res 1         ; nonzero: the cursor sprites are shown
+ui_thinking:   .res 1          ; nonzero: the CPU thinks; Select sets srch_move_now
+ui_move_now:   .res 1          ; set by the NMI when Select is pressed while thinking
+ev_head:       .res 1          ; written by the NMI only
+ev_tail:       .res 1          ; written by the main thread only
+nmi_ev:        .res 1          ; this frame's buttons (new presses + repeats)
+nmi_rep:       .res 1          ; auto-repeat countdown
+.exportzp ui_show_cursor, ui_thinking, ui_move_now
+
+.segment "BSS"
+ev_q:          .res EVQ_SIZE
+.assert (EVQ_SIZE & (EVQ_SIZE - 1)) = 0, error, "EVQ_SIZE: power of two"
+
+.segment "CODE"
+
+;;
+; NMI part after the PPU work: reads the pad, adds D-pad repeats (REPEAT_DELAY, then
+; every REPEAT_RATE frames), moves the cursor when ui_nmi_cursor, queues the other
+; buttons in ev_q (dropped when full), draws the cursor sprites, runs the sound.
+; Clobbers: A, X, Y.  Cycles: ~400-500 (pad ~150, cursor ~120, sound ~80)
+.proc ui_nmi_tick
+    jsr pad_read
+    lda pad_new
+    sta nmi_ev
+    lda pad_cur
+    and #DPAD
+    beq @no_repeat
+    lda pad_new
+    and #DPAD
+    beq @held
+    lda #REPEAT_DELAY
+    sta nmi_rep
+    bne @no_repeat
+@held:
+    dec nmi_rep
+    bne @no_repeat
+    lda #REPEAT_RATE
+    sta nmi_rep
+    lda pad_cur
+    and #DPAD
+    ora nmi_ev
+    sta nmi_ev
+@no_repeat:
+    lda ui_thinking
+    beq @cursor
+    lda nmi_ev
+    and #PAD_SELECT
+    beq @cursor
+    sta ui_move_now
+@cursor:
+    lda ui_nmi_cursor
+    beq @queue
+    jsr ui_cursor_step
+@queue:
+    lda nmi_ev
+    beq @sprite
+    lda ev_head
+    clc
+    adc #1
+    and #EVQ_SIZE - 1
+    cmp ev_tail
+    beq @sprite                ; full: drop
+    ldx ev_head
+    sta ev_head
+    lda nmi_ev
+    sta ev_q,x
+@sprite:
+    jsr ui_cursor_sprite
+    jmp snd_tick
+.endproc
+
+;;
+; Moves the cursor by the D-pad bits of nmi_ev (clamped to the board) and clears them.
+; Clobbers: A.  Cycles: ~40
+.proc ui_cursor_step
+    lda nmi_ev
+    and #PAD_RIGHT
+    beq @left
+    lda ui_cur_c
+    cmp #8
+    bcs @left
+    inc ui_cur_c
+@left:
+    lda nmi_ev
+    and #PAD_LEFT
+    beq @down
+    lda ui_cur_c
+    beq @down
+    dec ui_cur_c
+@down:
+    lda nmi_ev
+    and #PAD_DOWN
+    beq @up
+    lda ui_cur_r
+    cmp #9
+    bcs @up
+    inc ui_cur_r
+@up:
+    lda nmi_ev
+    and #PAD_UP
+    beq @done
+    lda ui_cur_r
+    beq @done
+    dec ui_cur_r
+@done:
+    lda nmi_ev
+    and #<~DPAD
+    sta nmi_ev
+    rts
+.endproc
+
+;;
+; Writes the four corner sprites of the cursor (OAM 0..3) at cell ui_cur_c, ui_cur_r,
+; or hides them when ui_show_cursor is 0.
+; Clobbers: A, X.  Cycles: ~90
+.proc ui_cursor_sprite
+    lda ui_show_cursor
+    bne @show
+    lda #$FF
+    sta oam_buf + CURSOR_OAM + 0
+    sta oam_buf + CURSOR_OAM + 4
+    sta oam_buf + CURSOR_OAM + 8
+    sta oam_buf + CURSOR_OAM + 12
+    rts
+@show:
+    lda ui_cur_r
+    clc
+    adc #BOARD_Y / 2
+    asl a
+    asl a
+    asl a
+    asl a
+    tax
+    dex                        ; OAM Y is the line above the sprite
+    stx oam_buf + CURSOR_OAM + 0
+    stx oam_buf + CURSOR_OAM + 4
+    txa
+    clc
+    adc #8
+    sta oam_buf + CURSOR_OAM + 8
+    sta oam_buf + CURSOR_OAM + 12
+    lda ui_cur_c
+    clc
+    adc #BOARD_X / 2
+    asl a
+    asl a
+    asl a
+    asl a
+    sta oam_buf + CURSOR_OAM + 3
+    sta oam_buf + CURSOR_OAM + 11
+    adc #8
+    sta oam_buf + CURSOR_OAM + 7
+    sta oam_buf + CURSOR_OAM + 15
+    lda #UI_SPR_CORNER
+    sta oam_buf + CURSOR_OAM + 1
+    sta oam_buf + CURSOR_OAM + 5
+    sta oam_buf + CURSOR_OAM + 9
+    sta oam_buf + CURSOR_OAM + 13
+    lda #CURSOR_PAL
+    sta oam_buf + CURSOR_OAM + 2
+    lda #CURSOR_PAL | $40
+    sta oam_buf + CURSOR_OAM + 6
+    lda #CURSOR_PAL | $80
+    sta oam_buf + CURSOR_OAM + 10
+    lda #CURSOR_PAL | $C0
+    sta oam_buf + CURSOR_OAM + 14
+    rts
+.endproc
+
+;;
+; Takes the next event from the queue.
+; @return   A = buttons (PAD_* bits), Z set when the queue was empty (A = 0)
+; Clobbers: A, X.  Cycles: ~25
+.proc ev_get
+    ldx ev_tail
+    cpx ev_head
+    beq @empty
+    lda ev_q,x
+    pha
+    inx
+    txa
+    and #EVQ_SIZE - 1
+    sta ev_tail
+    pla
+    rts
+@empty:
+    lda #0
+    rts
+.endproc
+
+;;
+; Empties the event queue.
+; Clobbers: A.
+.proc ev_flush
+    lda ev_head
+    sta ev_tail
+    rts
+.endproc

@@ -1,0 +1,244 @@
+; menu.s: the menu after the title: mode, level, new game, continue the saved game.
+.include "nes.inc"
+.include "ui.inc"
+
+.importzp save_state, SAVE_OK, SAVE_BAD
+
+.macro ptr addr
+    lda #<addr
+    sta ui_ptr
+    lda #>addr
+    sta ui_ptr+1
+.endmacro
+
+MENU_X     = 6                 ; labels
+MENU_VAL_X = 13                ; values
+MENU_Y     = 9                 ; first row; rows are 2 apart
+ROW_MODE   = 0
+ROW_LEVEL  = 1
+ROW_NEW    = 2
+ROW_CONT   = 3
+
+.segment "ZEROPAGE"
+menu_row:  .res 1
+menu_rows: .res 1              ; 3, or 4 with a valid save
+
+.segment "RODATA"
+txt_title: .byte "XIANGQI  CHINESE CHESS", 0
+txt_mode:  .byte "MODE", 0
+txt_level: .byte "LEVEL", 0
+txt_new:   .byte "NEW GAME", 0
+txt_cont:  .byte "CONTINUE", 0
+txt_bad:   .byte "SAVED GAME CORRUPT: REFUSED", 0
+txt_help:  .byte "UP/DOWN  LEFT/RIGHT  A", 0
+txt_m0: .byte "YOU PLAY RED  ", 0
+txt_m1: .byte "YOU PLAY BLACK", 0
+txt_m2: .byte "TWO PLAYERS   ", 0
+txt_m3: .byte "CPU VS CPU    ", 0
+menu_mode_lo: .byte <txt_m0, <txt_m1, <txt_m2, <txt_m3
+menu_mode_hi: .byte >txt_m0, >txt_m1, >txt_m2, >txt_m3
+txt_l1: .byte "1 NOVICE", 0
+txt_l2: .byte "2 EASY  ", 0
+txt_l3: .byte "3 MEDIUM", 0
+txt_l4: .byte "4 HARD  ", 0
+txt_l5: .byte "5 MASTER", 0
+menu_level_lo: .byte <txt_l1, <txt_l2, <txt_l3, <txt_l4, <txt_l5
+menu_level_hi: .byte >txt_l1, >txt_l2, >txt_l3, >txt_l4, >txt_l5
+txt_arrow: .byte ">", 0
+txt_space: .byte " ", 0
+
+.segment "CODE"
+
+;;
+; Runs the menu until the player starts a game: sets game_mode, game_level, game_flip
+; and either a new game or the restored save (save_load).
+; Clobbers: everything.
+.proc menu_run
+    lda #0
+    sta ui_nmi_cursor
+    sta menu_row
+    jsr save_check
+    jsr ui_screen_off
+    jsr ui_clear_screen
+    ptr txt_title
+    ldx #5
+    ldy #5
+    jsr ui_text
+    ptr txt_mode
+    ldx #MENU_X
+    ldy #MENU_Y
+    jsr ui_text
+    ptr txt_level
+    ldx #MENU_X
+    ldy #MENU_Y + 2
+    jsr ui_text
+    ptr txt_new
+    ldx #MENU_X
+    ldy #MENU_Y + 4
+    jsr ui_text
+    lda #3
+    sta menu_rows
+    lda save_state
+    cmp #SAVE_OK
+    bne @no_save
+    inc menu_rows
+    ptr txt_cont
+    ldx #MENU_X
+    ldy #MENU_Y + 6
+    jsr ui_text
+    lda #ROW_CONT
+    sta menu_row
+@no_save:
+    lda save_state
+    cmp #SAVE_BAD
+    bne @help
+    ptr txt_bad
+    ldx #3
+    ldy #20
+    jsr ui_text
+@help:
+    ptr txt_help
+    ldx #5
+    ldy #24
+    jsr ui_text
+    jsr menu_values
+    jsr ui_screen_on
+    jsr ui_game_palette
+    jsr ev_flush
+@loop:
+    jsr ev_get
+    beq @loop
+    tay
+    and #PAD_DOWN
+    beq @up
+    ldx menu_row
+    inx
+    cpx menu_rows
+    bcs @loop
+    stx menu_row
+    jsr menu_values
+    jmp @loop
+@up:
+    tya
+    and #PAD_UP
+    beq @lr
+    lda menu_row
+    beq @loop
+    dec menu_row
+    jsr menu_values
+    jmp @loop
+@lr:
+    tya
+    and #PAD_LEFT | PAD_RIGHT | PAD_A | PAD_START
+    beq @loop
+    ldx menu_row
+    cpx #ROW_NEW
+    bcs @go
+    tya
+    and #PAD_LEFT
+    bne @minus
+    jsr menu_change_plus
+    jmp @loop
+@minus:
+    jsr menu_change_minus
+    jmp @loop
+@go:
+    tya
+    and #PAD_A | PAD_START
+    beq @loop
+    lda #0
+    sta game_flip
+    lda game_mode
+    cmp #MODE_BLACK
+    bne :+
+    inc game_flip
+:   lda menu_row
+    cmp #ROW_CONT
+    beq @continue
+    jmp game_new
+@continue:
+    jsr save_load
+    rts
+.endproc
+
+;;
+; Next value of the mode or level row.  Clobbers: everything.
+.proc menu_change_plus
+    ldx menu_row
+    bne @level
+    ldx game_mode
+    inx
+    cpx #MODES
+    bcc :+
+    ldx #0
+:   stx game_mode
+    jmp menu_values
+@level:
+    ldx game_level
+    inx
+    cpx #6
+    bcc :+
+    ldx #1
+:   stx game_level
+    jmp menu_values
+.endproc
+
+;;
+; Previous value of the mode or level row.  Clobbers: everything.
+.proc menu_change_minus
+    ldx menu_row
+    bne @level
+    ldx game_mode
+    dex
+    bpl :+
+    ldx #MODES - 1
+:   stx game_mode
+    jmp menu_values
+@level:
+    ldx game_level
+    dex
+    bne :+
+    ldx #5
+:   stx game_level
+    jmp menu_values
+.endproc
+
+;;
+; Draws the values and the row arrow.  Clobbers: everything.
+.proc menu_values
+    ldx game_mode
+    lda menu_mode_lo,x
+    sta ui_ptr
+    lda menu_mode_hi,x
+    sta ui_ptr+1
+    ldx #MENU_VAL_X
+    ldy #MENU_Y
+    jsr ui_text
+    ldx game_level
+    lda menu_level_lo-1,x
+    sta ui_ptr
+    lda menu_level_hi-1,x
+    sta ui_ptr+1
+    ldx #MENU_VAL_X
+    ldy #MENU_Y + 2
+    jsr ui_text
+    lda #0
+    sta ui_tmp2
+@arrow:
+    ptr txt_space
+    lda ui_tmp2
+    cmp menu_row
+    bne :+
+    ptr txt_arrow
+:   lda ui_tmp2
+    asl a
+    adc #MENU_Y
+    tay
+    ldx #MENU_X - 2
+    jsr ui_text
+    inc ui_tmp2
+    lda ui_tmp2
+    cmp #4
+    bcc @arrow
+    rts
+.endproc

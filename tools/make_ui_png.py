@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Render assets/ui_glyphs.png, the glyph masks of the UI tiles (run once; committed).
+
+Needs a CJK font (Debian: fonts-wqy-zenhei) and DejaVu; the build does not run this
+tool: tools/ui2chr.py turns the committed PNG (plus the board it draws itself) into
+CHR tiles. Layout: tools/ui_charset.py.
+
+Usage: make_ui_png.py [assets/ui_glyphs.png]
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ui_charset import (LATIN, LATIN_Y, PIECE_Y, PIECES, SHEET_H, SHEET_W,  # noqa: E402
+                        TEXT, TEXT_Y)
+
+CJK_FONT = "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"
+LATIN_MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
+
+
+def _glyph(ch: str, font: ImageFont.FreeTypeFont, box: int) -> Image.Image:
+    """`ch` as a 1-bit mask, cropped and centred in a box x box image."""
+    img = Image.new("1", (box * 3, box * 3), 0)
+    d = ImageDraw.Draw(img)
+    d.fontmode = "1"
+    d.text((box, box), ch, font=font, fill=1)
+    bb = img.getbbox()
+    g = img.crop(bb)
+    out = Image.new("1", (box, box), 0)
+    out.paste(g, ((box - g.width) // 2, (box - g.height) // 2))
+    return out
+
+
+def render() -> Image.Image:
+    """Return the 1-bit glyph sheet (mode P, indices 0 and 1)."""
+    sheet = Image.new("P", (SHEET_W, SHEET_H), 0)
+    sheet.putpalette([236, 220, 180, 0, 0, 0] + [0] * 762)
+    big = ImageFont.truetype(CJK_FONT, 15)
+    small = ImageFont.truetype(CJK_FONT, 11)
+    latin = ImageFont.truetype(LATIN_MONO, 9)
+    for i, ch in enumerate(TEXT):
+        g = _glyph(ch, big, 16)
+        sheet.paste(1, ((i % 16) * 16, TEXT_Y + (i // 16) * 16), g)
+    for i, ch in enumerate(PIECES):
+        g = _glyph(ch, small, 11)
+        sheet.paste(1, (i * 16 + 2, PIECE_Y + 2), g)
+    top = latin.getbbox("H")[1]
+    for i, ch in enumerate(LATIN):
+        g = Image.new("1", (8, 8), 0)
+        d = ImageDraw.Draw(g)
+        d.fontmode = "1"
+        d.text((1, -top), ch, font=latin, fill=1)       # cap height from row 0
+        sheet.paste(1, ((i % 32) * 8, LATIN_Y + (i // 32) * 8), g)
+    return sheet
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Render and save the PNG; returns the exit status."""
+    argv = sys.argv[1:] if argv is None else argv
+    out = Path(argv[0]) if argv else Path("assets/ui_glyphs.png")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    render().save(out, optimize=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,200 @@
+#!/usr/bin/env python3
+"""Build the UI pattern table ($1000) and its tables from assets/ui_glyphs.png.
+
+The glyph masks come from the committed PNG (tools/make_ui_png.py made it); the board
+lines, piece discs and sprite shapes are drawn here, so the build needs no font.
+
+Colours (2bpp): 0 = wood (the universal background), 1 = board lines, 2 = disc
+face, 3 = ink (glyphs, disc rim, Latin text, river text).
+
+Outputs:
+  --chr FILE  4096 bytes: 256 tiles.  Tile 0 is blank; tiles $20..$5A are the Latin
+              font at their ASCII codes; text glyphs and piece discs are 2x2 metatiles
+              (TL, TR, BL, BR) at UI_TEXT_BASE + 4*k and UI_PIECE_BASE + 4*k.
+              UI_DIGIT_BASE + 2*(n-1) (+1): top (bottom) tile of digit n, 4 px lower.
+  --inc FILE  ca65 include: the constants above, GL_* glyph numbers, and
+              `ui_cell_tiles`: 90 x 4 tile numbers of the empty board cells by SCREEN
+              cell (row-major, 9 per row, top-left first).
+
+Usage: ui2chr.py assets/ui_glyphs.png --chr build/ui.chr --inc build/ui.inc
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ui_charset import LATIN, LATIN_Y, PIECE_Y, PIECES, TEXT, TEXT_Y  # noqa: E402
+
+TEXT_NAMES = ("YI ER SAN SI WU LIU QI BA JIU JIN TUI PING QIAN HOU ZHONG JIANG JUN "
+              "CHU HE HAN JIE").split()
+PIECE_NAMES = "SHUAI SHI_R XIANG_R MA JU PAO BING JIANG_B SHI_B XIANG_B ZU".split()
+TEXT_BASE = 0x5C
+PIECE_BASE = TEXT_BASE + 4 * len(TEXT)
+assert len(TEXT_NAMES) == len(TEXT) and len(PIECE_NAMES) == len(PIECES)
+assert PIECE_BASE + 4 * len(PIECES) <= 0x100
+LINE, FACE, INK = 1, 2, 3
+
+
+def encode_tile(px: list[int]) -> bytes:
+    """64 colour numbers (0..3) -> 16-byte 2bpp tile."""
+    lo, hi = bytearray(8), bytearray(8)
+    for y in range(8):
+        for x in range(8):
+            c = px[y * 8 + x]
+            lo[y] |= (c & 1) << (7 - x)
+            hi[y] |= (c >> 1 & 1) << (7 - x)
+    return bytes(lo + hi)
+
+
+def tiles_of(img: Image.Image, x0: int, y0: int, w: int, h: int) -> list[list[int]]:
+    """Row-major list of 8x8 tiles (pixel lists) of a region of a mode-L/P image."""
+    out = []
+    for ty in range(h // 8):
+        for tx in range(w // 8):
+            out.append([img.getpixel((x0 + tx * 8 + x, y0 + ty * 8 + y))
+                        for y in range(8) for x in range(8)])
+    return out
+
+
+def metatile(img: Image.Image, x0: int, y0: int) -> list[list[int]]:
+    """The 4 tiles TL, TR, BL, BR of a 16x16 area."""
+    return tiles_of(img, x0, y0, 16, 16)
+
+
+def draw_board(sheet: Image.Image) -> Image.Image:
+    """The empty 144x160 board as screen cells of 16x16: lines through cell centres
+    (pixel 7), palace diagonals, the river gap with 楚河 漢界."""
+    b = Image.new("L", (144, 160), 0)
+    d = ImageDraw.Draw(b)
+    c = [7 + 16 * i for i in range(10)]
+    for r in range(10):
+        d.line((c[0], c[r], c[8], c[r]), fill=LINE)
+    for f in range(9):
+        if f in (0, 8):
+            d.line((c[f], c[0], c[f], c[9]), fill=LINE)
+        else:
+            d.line((c[f], c[0], c[f], c[4]), fill=LINE)
+            d.line((c[f], c[5], c[f], c[9]), fill=LINE)
+    for r0 in (0, 7):
+        d.line((c[3], c[r0], c[5], c[r0 + 2]), fill=LINE)
+        d.line((c[5], c[r0], c[3], c[r0 + 2]), fill=LINE)
+    # river text: glyph k of TEXT at board column col, vertically in the gap
+    for name, col in (("CHU", 1), ("HE", 2), ("HAN", 6), ("JIE", 7)):
+        k = TEXT_NAMES.index(name)
+        gx, gy = (k % 16) * 16, TEXT_Y + (k // 16) * 16
+        for y in range(16):
+            for x in range(16):
+                if sheet.getpixel((gx + x, gy + y)):
+                    b.putpixel((16 * col + x, c[4] + 1 + y - 1), INK)
+    return b
+
+
+def piece_disc(sheet: Image.Image, k: int) -> Image.Image:
+    """16x16 piece k: face colour 2, rim and glyph colour 3, corners colour 0."""
+    m = Image.new("L", (16, 16), 0)
+    d = ImageDraw.Draw(m)
+    d.ellipse((0, 0, 14, 14), fill=INK)
+    d.ellipse((1, 1, 13, 13), fill=FACE)
+    for y in range(16):
+        for x in range(16):
+            if sheet.getpixel((k * 16 + x, PIECE_Y + y)):
+                m.putpixel((x, y), INK)
+    return m
+
+
+def cursor_corner() -> list[int]:
+    """Sprite tile: the top-left corner bracket of a 16x16 cell (colour 1)."""
+    px = [0] * 64
+    for i in range(6):
+        px[i] = px[8 + i] = LINE          # two rows
+        px[i * 8] = px[i * 8 + 1] = LINE  # two columns
+    return px
+
+
+def convert(sheet: Image.Image) -> tuple[bytes, str]:
+    """Return (4096-byte CHR, include text)."""
+    if sheet.mode != "P":
+        raise ValueError("ui_glyphs.png must be indexed")
+    tiles: list[bytes | None] = [None] * 256
+    tiles[0] = encode_tile([0] * 64)
+    for i, ch in enumerate(LATIN):
+        gx, gy = (i % 32) * 8, LATIN_Y + (i // 32) * 8
+        px = [INK if sheet.getpixel((gx + x, gy + y)) else 0 for y in range(8) for x in range(8)]
+        tiles[ord(ch)] = encode_tile(px)
+    tiles[0x20] = tiles[0]
+    for k in range(len(TEXT)):
+        gx, gy = (k % 16) * 16, TEXT_Y + (k // 16) * 16
+        for q, t in enumerate(metatile(sheet, gx, gy)):
+            tiles[TEXT_BASE + 4 * k + q] = encode_tile([INK if p else 0 for p in t])
+    for k in range(len(PIECES)):
+        for q, t in enumerate(metatile(piece_disc(sheet, k), 0, 0)):
+            tiles[PIECE_BASE + 4 * k + q] = encode_tile(t)
+    index = {t: i for i, t in enumerate(tiles) if t is not None}
+    free = [i for i in range(1, 256) if tiles[i] is None]
+
+    def place(t: bytes) -> int:
+        if t not in index:
+            if not free:
+                raise ValueError("the UI tiles do not fit in 256")
+            i = free.pop(0)
+            tiles[i] = t
+            index[t] = i
+        return index[t]
+
+    # Arabic digits 1..9 lowered by 4 pixels: top and bottom tile of a 16-high cell
+    digit_base = free[0]
+    for n in range(1, 10):
+        i = LATIN.index(str(n))
+        gx, gy = (i % 32) * 8, LATIN_Y + (i // 32) * 8
+        px = [INK if sheet.getpixel((gx + x, gy + y)) else 0 for y in range(8) for x in range(8)]
+        tall = [0] * 32 + px + [0] * 32
+        for half in (0, 1):
+            slot = free.pop(0)
+            assert slot == digit_base + 2 * (n - 1) + half, "digit tiles must be contiguous"
+            tiles[slot] = encode_tile(tall[64 * half:64 * half + 64])
+            index.setdefault(tiles[slot], slot)
+    board = draw_board(sheet)
+    cells = []
+    for r in range(10):
+        for c in range(9):
+            cells.extend(place(encode_tile(t)) for t in metatile(board, c * 16, r * 16))
+    corner = place(encode_tile(cursor_corner()))
+    chr_data = b"".join(t if t is not None else tiles[0] for t in tiles)
+    lines = ["; GENERATED by tools/ui2chr.py from assets/ui_glyphs.png; do not edit.",
+             f"UI_TEXT_BASE = ${TEXT_BASE:02X}", f"UI_PIECE_BASE = ${PIECE_BASE:02X}",
+             f"UI_SPR_CORNER = ${corner:02X}", f"UI_DIGIT_BASE = ${digit_base:02X}", f"UI_TILES_FREE = {len(free)}"]
+    lines += [f"GL_{n} = {i}" for i, n in enumerate(TEXT_NAMES)]
+    lines += [f"PG_{n} = {i}" for i, n in enumerate(PIECE_NAMES)]
+    lines.append(".ifdef UI_CELL_TABLE       ; defined by the one module that holds the table")
+    lines.append("ui_cell_tiles:")
+    for i in range(0, len(cells), 36):
+        lines.append("    .byte " + ", ".join(f"${b:02X}" for b in cells[i:i + 36]))
+    lines.append('.assert * - ui_cell_tiles = 360, error, "cell table size"')
+    lines.append(".endif")
+    return chr_data, "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry point; returns the exit status."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("png", type=Path)
+    ap.add_argument("--chr", type=Path, required=True)
+    ap.add_argument("--inc", type=Path, required=True)
+    args = ap.parse_args(argv)
+    try:
+        chr_data, inc = convert(Image.open(args.png))
+    except (ValueError, OSError) as e:
+        print(f"error: {args.png}: {e}", file=sys.stderr)
+        return 2
+    args.chr.parent.mkdir(parents=True, exist_ok=True)
+    args.chr.write_bytes(chr_data)
+    args.inc.write_text(inc)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
