@@ -120,13 +120,18 @@ class AsmEngine:
         self.sim.call("pos_in_check")
         return bool(self.sim.mpu.p & 1)
 
-    def perft(self, depth: int, max_cycles: int = 10**11) -> PerftResult:
-        """eng_perft at the current position: leaf count and cycles."""
+    def perft(self, depth: int, max_cycles: int = 10**11, *, full: bool = False
+              ) -> PerftResult:
+        """Asm perft at the current position: leaf count and cycles.
+
+        full=False runs eng_perft (bulk counting: the last ply adds the generated
+        count); full=True runs eng_perft_full (every leaf move is made and unmade).
+        """
         if not 0 <= depth < 31:
             raise ValueError(f"perft depth {depth} out of range 0..30")
         s = self.sim
         s.poke("pf_depth", depth)
-        res = s.call("eng_perft", max_cycles=max_cycles)
+        res = s.call("eng_perft_full" if full else "eng_perft", max_cycles=max_cycles)
         nodes = int.from_bytes(s.read("pf_nodes", 4), "little")
         return PerftResult(depth, nodes, res.cycles)
 

@@ -1,8 +1,10 @@
 """Benchmarks of the asm engine under py65 (cycle counts of the ROM's own code).
 
 Movegen part: over the public perft positions, the cycles of one full legal generation
-(mg_generate), per generated move, and the cycles per leaf of an asm perft (eng_perft,
-bulk counting at the last ply) at a given depth. The search issue extends this module.
+(mg_generate), per generated move, and the cycles per leaf of an asm perft at a given
+depth, twice: eng_perft_full (every leaf move made and unmade: the issue's "perft leaf",
+make + legality + unmake with the generation amortised) and eng_perft (bulk counting:
+the last ply adds the generated count). The search issue extends this module.
 """
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ class MovegenRow:
     perft_leaves: int
     perft_cycles: int
     published: int | None
+    perft_full_cycles: int = 0
 
     @property
     def cycles_per_move(self) -> float:
@@ -44,11 +47,17 @@ class MovegenRow:
         """Perft cycles per counted leaf."""
         return self.perft_cycles / self.perft_leaves if self.perft_leaves else 0.0
 
+    @property
+    def cycles_per_leaf_full(self) -> float:
+        """Full-mode perft cycles (make/unmake at every leaf) per leaf."""
+        return self.perft_full_cycles / self.perft_leaves if self.perft_leaves else 0.0
+
     def as_dict(self) -> dict:
-        """JSON-ready dict, derived figures included."""
+        """JSON-ready dict, derived figures included (perft_cycles: bulk counting)."""
         d = asdict(self)
         d["cycles_per_move"] = round(self.cycles_per_move, 1)
         d["cycles_per_leaf"] = round(self.cycles_per_leaf, 1)
+        d["cycles_per_leaf_full"] = round(self.cycles_per_leaf_full, 1)
         return d
 
 
@@ -75,6 +84,16 @@ class MovegenBench:
         return self.total_perft_cycles / self.total_leaves if self.total_leaves else 0.0
 
     @property
+    def total_perft_full_cycles(self) -> int:
+        """Full-mode perft cycles over all positions."""
+        return sum(r.perft_full_cycles for r in self.rows)
+
+    @property
+    def leaf_average_full(self) -> float:
+        """Full-mode cycles per leaf over all positions (total cycles / total leaves)."""
+        return self.total_perft_full_cycles / self.total_leaves if self.total_leaves else 0.0
+
+    @property
     def leaf_mean_of_positions(self) -> float:
         """Mean over positions of their cycles per leaf (positions with leaves)."""
         vals = [r.cycles_per_leaf for r in self.rows if r.perft_leaves]
@@ -95,23 +114,32 @@ class MovegenBench:
             "total_perft_cycles": self.total_perft_cycles,
             "cycles_per_leaf_overall": round(self.leaf_average, 1),
             "cycles_per_leaf_mean_of_positions": round(self.leaf_mean_of_positions, 1),
+            "total_perft_full_cycles": self.total_perft_full_cycles,
+            "cycles_per_leaf_full_overall": round(self.leaf_average_full, 1),
             "gen_cycles_per_move_overall": round(self.gen_per_move_average, 1),
         }
 
     def table(self) -> str:
         """A fixed-width table for people."""
-        head = (f"{'position':<26} {'moves':>5} {'gen cyc':>8} {'cyc/move':>8} "
-                f"{'leaves(d' + str(self.depth) + ')':>12} {'perft cyc':>12} {'cyc/leaf':>8}")
+        head = (f"{'position':<26} {'moves':>5} {'gen cyc':>7} {'cyc/mv':>6} "
+                f"{'leaves(d' + str(self.depth) + ')':>11} {'full cyc':>10} {'full/lf':>7} "
+                f"{'bulk cyc':>10} {'bulk/lf':>7}")
         lines = [head, "-" * len(head)]
         for r in self.rows:
-            lines.append(f"{r.id:<26} {r.moves:>5} {r.gen_cycles:>8} {r.cycles_per_move:>8.1f} "
-                         f"{r.perft_leaves:>12} {r.perft_cycles:>12} {r.cycles_per_leaf:>8.1f}")
+            lines.append(f"{r.id:<26} {r.moves:>5} {r.gen_cycles:>7} {r.cycles_per_move:>6.1f} "
+                         f"{r.perft_leaves:>11} {r.perft_full_cycles:>10} "
+                         f"{r.cycles_per_leaf_full:>7.1f} {r.perft_cycles:>10} "
+                         f"{r.cycles_per_leaf:>7.1f}")
         lines.append("-" * len(head))
-        lines.append(f"{'all positions':<26} {'':>5} {'':>8} {self.gen_per_move_average:>8.1f} "
-                     f"{self.total_leaves:>12} {self.total_perft_cycles:>12} "
-                     f"{self.leaf_average:>8.1f}")
-        lines.append(f"mean of per-position cycles/leaf: {self.leaf_mean_of_positions:.1f}; "
-                     f"perft time on a NES: {self.total_perft_cycles / NES_CPU_HZ:.1f} s")
+        lines.append(f"{'all positions':<26} {'':>5} {'':>7} {self.gen_per_move_average:>6.1f} "
+                     f"{self.total_leaves:>11} {self.total_perft_full_cycles:>10} "
+                     f"{self.leaf_average_full:>7.1f} {self.total_perft_cycles:>10} "
+                     f"{self.leaf_average:>7.1f}")
+        lines.append("full = eng_perft_full (make + unmake at every leaf: the issue's perft "
+                     "leaf); bulk = eng_perft (last ply counted, no make/unmake)")
+        lines.append(f"mean of per-position bulk cycles/leaf: {self.leaf_mean_of_positions:.1f}; "
+                     f"perft time on a NES: full {self.total_perft_full_cycles / NES_CPU_HZ:.1f} s, "
+                     f"bulk {self.total_perft_cycles / NES_CPU_HZ:.1f} s")
         return "\n".join(lines)
 
 
@@ -131,8 +159,9 @@ class RoutineCost:
 
 
 def profile_perft(depth: int = 3, cases: list[PerftCase] | None = None,
-                  engine: AsmEngine | None = None) -> tuple[int, int, list[RoutineCost]]:
-    """Run eng_perft(depth) on every case with a per-instruction profile.
+                  engine: AsmEngine | None = None, *, full: bool = False
+                  ) -> tuple[int, int, list[RoutineCost]]:
+    """Run eng_perft(depth) (eng_perft_full if full) on every case with a profile.
 
     Returns (total cycles, total leaves, per-routine costs sorted by cycles). A routine's
     calls are the executions of its first instruction.
@@ -147,7 +176,8 @@ def profile_perft(depth: int = 3, cases: list[PerftCase] | None = None,
     for case in cases:
         eng.load(Position.from_fen(case.fen))
         eng.sim.poke("pf_depth", depth)
-        total += eng.sim.call("eng_perft", profile=prof, hits=hits, max_cycles=10**11).cycles
+        total += eng.sim.call("eng_perft_full" if full else "eng_perft", profile=prof,
+                              hits=hits, max_cycles=10**11).cycles
         leaves += int.from_bytes(eng.sim.read("pf_nodes", 4), "little")
     name_of = routine_of(eng.sim.symbols)
     starts = {}
@@ -182,10 +212,15 @@ def bench_movegen(depth: int = 3, cases: list[PerftCase] | None = None,
         eng.load(pos)
         gen = eng.generate()
         pf = eng.perft(depth)
+        full = eng.perft(depth, full=True)
         published = case.counts.get(depth)
-        if published is not None and published != pf.nodes:
-            raise PerftMismatchError(f"{case.id}: asm perft {depth} = {pf.nodes}, "
-                                     f"published {published}")
+        for mode, res in (("bulk", pf), ("full", full)):
+            if published is not None and published != res.nodes:
+                raise PerftMismatchError(f"{case.id}: asm perft {depth} ({mode}) = "
+                                         f"{res.nodes}, published {published}")
+        if full.nodes != pf.nodes:
+            raise PerftMismatchError(f"{case.id}: asm perft {depth}: full {full.nodes}, "
+                                     f"bulk {pf.nodes}")
         bench.rows.append(MovegenRow(case.id, len(gen.moves), gen.cycles, depth,
-                                     pf.nodes, pf.cycles, published))
+                                     pf.nodes, pf.cycles, published, full.cycles))
     return bench

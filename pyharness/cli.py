@@ -207,13 +207,24 @@ def _asm_moves(pos) -> list:
 
 
 def _asm_perft(pos, depth: int) -> int:
-    """asm perft: prints cycles and cycles per leaf, returns the count (printed last)."""
+    """asm perft, both modes: prints cycles and cycles per leaf, returns the count.
+
+    The first figures ("cycles", "cycles per leaf") are eng_perft_full, which makes and
+    unmakes every leaf move (the issue's perft-leaf figure); the "bulk" lines are
+    eng_perft, which adds the last ply's generated count without make/unmake.
+    """
     eng = _asm_engine()
     eng.load(pos)
-    res = eng.perft(depth)
-    click.echo(f"cycles: {res.cycles}")
+    res = eng.perft(depth, full=True)
+    bulk = eng.perft(depth)
+    if bulk.nodes != res.nodes:
+        raise click.ClickException(f"asm perft: full mode counts {res.nodes}, "
+                                   f"bulk mode {bulk.nodes}")
+    click.echo(f"cycles: {res.cycles} (eng_perft_full: make + unmake at every leaf)")
     click.echo(f"cycles per leaf: {res.cycles_per_leaf:.1f}")
     click.echo(f"NES seconds: {res.cycles / 1_789_773:.2f}")
+    click.echo(f"bulk cycles: {bulk.cycles} (eng_perft: last ply counted, no make/unmake)")
+    click.echo(f"bulk cycles per leaf: {bulk.cycles_per_leaf:.1f}")
     return res.nodes
 
 
@@ -239,10 +250,16 @@ def bench_group(ctx) -> None:
 @click.option("--data", "data_file", type=click.Path(dir_okay=False),
               help="Perft file (default tests/data/perft_public.txt).")
 @click.option("--profile", is_flag=True,
-              help="Also profile the perft run: own cycles per routine.")
+              help="Also profile the perft run (eng_perft_full): own cycles per routine.")
+@click.option("--bulk", "profile_bulk", is_flag=True,
+              help="With --profile: profile eng_perft (bulk counting) instead.")
 def bench_movegen_cmd(depth: int = 3, as_json: bool = False, data_file: str | None = None,
-                      profile: bool = False) -> None:
-    """Cycles of mg_generate (per position, per move) and of eng_perft per leaf."""
+                      profile: bool = False, profile_bulk: bool = False) -> None:
+    """Cycles of mg_generate (per position, per move) and perft cycles per leaf.
+
+    Perft runs twice per position: full (eng_perft_full, make + unmake at every leaf:
+    the issue's perft-leaf figure) and bulk (eng_perft, the last ply counted).
+    """
     import json
     from pathlib import Path
 
@@ -267,17 +284,20 @@ def bench_movegen_cmd(depth: int = 3, as_json: bool = False, data_file: str | No
     costs = None
     if profile:
         from pyharness.bench import profile_perft
-        total, leaves, costs = profile_perft(depth, cases, _asm_engine())
+        total, leaves, costs = profile_perft(depth, cases, _asm_engine(),
+                                             full=not profile_bulk)
     if as_json:
         out = result.as_dict()
         if costs is not None:
+            out["profile_mode"] = "bulk" if profile_bulk else "full"
             out["profile"] = [{"routine": c.name, "cycles": c.cycles, "share": round(c.share, 4),
                                "entries": c.calls} for c in costs]
         click.echo(json.dumps(out, indent=1))
         return
     click.echo(result.table())
     if costs is not None:
-        click.echo(f"\nown cycles per routine, perft {depth} over all positions "
+        mode = "eng_perft, bulk" if profile_bulk else "eng_perft_full"
+        click.echo(f"\nown cycles per routine, perft {depth} ({mode}) over all positions "
                    f"({total} cycles, {leaves} leaves):")
         for c in costs:
             click.echo(f"  {c.name:<16} {c.cycles:>11} {100 * c.share:5.1f}%  "

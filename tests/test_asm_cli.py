@@ -28,7 +28,9 @@ def test_perft_asm_prints_cycles_and_count_last():
     assert res.exit_code == 0
     lines = res.stdout.strip().splitlines()
     assert lines[-1] == "1920"
-    assert any(line.startswith("cycles per leaf:") for line in lines)
+    assert any(line.startswith("cycles per leaf:") for line in lines)       # full mode
+    assert any(line.startswith("bulk cycles per leaf:") for line in lines)
+    assert "eng_perft_full" in res.stdout
 
 
 def test_perft_asm_divide_matches_ref():
@@ -52,6 +54,8 @@ def test_bench_movegen_json_depth1():
     assert start["moves"] == len(Position.start().legal_moves())
     assert start["perft_leaves"] == 44
     assert start["gen_cycles"] > 0
+    assert start["perft_full_cycles"] > start["perft_cycles"] > 0
+    assert data["cycles_per_leaf_full_overall"] > data["cycles_per_leaf_overall"] > 0
 
 
 def test_bench_missing_data_file_is_usage_error(tmp_path):
