@@ -1,0 +1,495 @@
+"""Cycle budgets of the search, level by level, on a fixed position suite.
+
+`xq65 bench` runs think(level=L) for every level on the positions of
+assets/bench_suite.txt (opening, middlegame, endgame) and reports, per level: depth
+completed, nodes, cycles min/median/max, NES seconds (cycles / 1,789,773), cycles per
+node and how often the level's frame cap cut the search; plus the summary lines the
+design targets (L4 completing depth 4 within 10 s, L5 depth 5 within 30 s, median
+cycles per node, L1 median NES seconds). docs/bench.md has the figures and the times.
+
+Engines:
+
+* ``asm``: `AsmEngine.think` -- the ROM's srch_think under py65; cycles are counted by
+  the simulator, the cap by the frame counter it advances every 29,781 cycles.
+* ``ref``: the Python twin `reference.search.think`. It has no cycles: its frame cap
+  runs on the model clock (nodes x `levels.NODE_CYCLES_ESTIMATE`), and the cycles it
+  reports are that model, never a measurement. Every report says which engine ran.
+
+Each (level, position) search gets the fixed LFSR seed `BENCH_SEED + position index`
+and no game record, so a run is reproducible and independent of `-j`.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import statistics
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+NES_CPU_HZ = 1_789_773
+CYCLES_PER_FRAME = 29_781
+FRAMES_PER_SECOND = 60
+DEFAULT_SUITE = Path(__file__).resolve().parent.parent / "assets" / "bench_suite.txt"
+PHASES = ("open", "mid", "end")
+BENCH_SEED = 1
+#: positions of the default (quick) run: the first ones of each phase, round robin
+QUICK_POSITIONS = 6
+#: the design's targets: (level, depth to complete) within the level's cap
+TARGETS = ((4, 4), (5, 5))
+#: py65 speed used for the run-time estimate (measured here: 2-3 M cycles per second)
+PY65_CYCLES_PER_SECOND = 2_500_000
+
+
+class SuiteError(ValueError):
+    """A malformed bench suite file."""
+
+
+class BenchEngineError(RuntimeError):
+    """The requested engine cannot run (e.g. the asm search is not in the ROM yet)."""
+
+
+# --- the suite ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SuitePosition:
+    """One bench position: NAME (phase-NN), FEN and the comment of its line."""
+
+    name: str
+    fen: str
+    comment: str = ""
+
+    @property
+    def phase(self) -> str:
+        """open, mid or end (the prefix of the name)."""
+        return self.name.split("-", 1)[0]
+
+
+def load_suite(path: str | os.PathLike | None = None) -> list[SuitePosition]:
+    """Read the suite file: `NAME FEN ; comment` a line, `#` comment lines.
+
+    Raises SuiteError for a bad name, a bad FEN or a repeated name.
+    """
+    from .reference.errors import InvalidFenError
+    from .reference.position import Position
+
+    file = Path(path) if path is not None else DEFAULT_SUITE
+    try:
+        lines = file.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise SuiteError(f"cannot read bench suite {file}: {exc.strerror or exc}") from exc
+    out: list[SuitePosition] = []
+    seen: set[str] = set()
+    for number, line in enumerate(lines, 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        body, _, comment = text.partition(";")
+        name, _, fen = body.strip().partition(" ")
+        if name.split("-", 1)[0] not in PHASES or "-" not in name:
+            raise SuiteError(f"{file}:{number}: name {name!r} must start with "
+                             f"{', '.join(p + '-' for p in PHASES)}")
+        if name in seen:
+            raise SuiteError(f"{file}:{number}: position {name} given twice")
+        seen.add(name)
+        try:
+            Position.from_fen(fen.strip())
+        except InvalidFenError as exc:
+            raise SuiteError(f"{file}:{number}: {exc}") from exc
+        out.append(SuitePosition(name, fen.strip(), comment.strip()))
+    if not out:
+        raise SuiteError(f"{file}: no positions")
+    return out
+
+
+def select_positions(suite: list[SuitePosition], count: int | None) -> list[SuitePosition]:
+    """The first `count` positions taking the phases in turn (open, mid, end, open, ...),
+    so every subset is balanced; all of them when `count` is None or too large."""
+    if count is None or count >= len(suite):
+        return list(suite)
+    if count < 1:
+        raise ValueError(f"need at least one position, got {count}")
+    queues = [[p for p in suite if p.phase == ph] for ph in PHASES]
+    out: list[SuitePosition] = []
+    while len(out) < count:
+        for q in queues:
+            if q and len(out) < count:
+                out.append(q.pop(0))
+    return out
+
+
+def parse_levels(text: str | None) -> list[int]:
+    """"1,2,5" -> [1, 2, 5] (each 1..5, no repeats); None or "" -> all levels."""
+    from .reference.levels import all_levels
+    n = len(all_levels())
+    if not text:
+        return list(range(1, n + 1))
+    out = []
+    for item in text.split(","):
+        item = item.strip()
+        if not item.isdigit() or not 1 <= int(item) <= n:
+            raise ValueError(f"bad level {item!r}: want numbers 1..{n}, comma separated")
+        if int(item) in out:
+            raise ValueError(f"level {item} given twice")
+        out.append(int(item))
+    return out
+
+
+# --- one search ----------------------------------------------------------------------------
+
+
+@dataclass
+class SearchRun:
+    """One think(level) on one suite position."""
+
+    level: int
+    position: str
+    phase: str
+    seed: int
+    best_move: str | None
+    score: int
+    depth: int
+    nodes: int
+    cycles: int
+    stopped: bool
+    tt_hit_rate: float
+    wall_seconds: float
+
+    @property
+    def nes_seconds(self) -> float:
+        """cycles / 1,789,773."""
+        return self.cycles / NES_CPU_HZ
+
+    @property
+    def cycles_per_node(self) -> float:
+        """cycles / nodes (0 without nodes)."""
+        return self.cycles / self.nodes if self.nodes else 0.0
+
+    def as_dict(self) -> dict:
+        """JSON-ready dict with the derived figures."""
+        d = asdict(self)
+        d["nes_seconds"] = round(self.nes_seconds, 4)
+        d["cycles_per_node"] = round(self.cycles_per_node, 1)
+        d["tt_hit_rate"] = round(self.tt_hit_rate, 4)
+        d["wall_seconds"] = round(self.wall_seconds, 3)
+        return d
+
+
+def asm_search_status() -> str | None:
+    """None when the asm search can run here, else why not (one line)."""
+    from .asm_engine import AsmEngine
+    if not callable(getattr(AsmEngine, "think", None)):
+        return ("the asm search is not there yet: pyharness.asm_engine.AsmEngine has no "
+                "think()")
+    try:
+        from .build import build_rom
+        from .sim import default_paths
+        from .symbols import load_symbols
+        build_rom(quiet=True)
+        _, labels, _ = default_paths()
+        symbols = load_symbols(labels)
+    except Exception as exc:  # a missing toolchain, a broken build
+        return f"the ROM does not build or load: {exc}"
+    if "srch_think" not in symbols:
+        return "the ROM has no srch_think (the asm search is not assembled in yet)"
+    return None
+
+
+def resolve_engine(engine: str) -> tuple[str, str | None]:
+    """("asm" | "ref", note): `auto` is asm when available, else ref with the reason."""
+    if engine == "ref":
+        return "ref", None
+    why = asm_search_status()
+    if engine == "asm":
+        if why:
+            raise BenchEngineError(why)
+        return "asm", None
+    if engine != "auto":
+        raise BenchEngineError(f"unknown engine {engine!r} (asm, ref, auto)")
+    if why:
+        return "ref", f"asm search unavailable ({why}); ran the Python twin instead"
+    return "asm", None
+
+
+class _Runner:
+    """Runs think() of one engine; one per process (the asm one holds a simulator)."""
+
+    def __init__(self, engine: str) -> None:
+        self.engine = engine
+        self._asm = None
+        if engine == "asm":
+            from .asm_engine import AsmEngine
+            self._asm = AsmEngine()
+
+    def run(self, pos_entry: SuitePosition, level: int, seed: int) -> SearchRun:
+        """think(level) on the position; the cycles measured (asm) or modelled (ref)."""
+        from .reference.position import Position
+        pos = Position.from_fen(pos_entry.fen)
+        t0 = time.perf_counter()
+        if self._asm is not None:
+            res = self._asm.think(pos, level=level, seed=seed)
+            cycles = int(res.cycles)
+        else:
+            from .reference.levels import NODE_CYCLES_ESTIMATE
+            from .reference.search import think
+            res = think(pos, level=level, seed=seed)
+            cycles = res.nodes * NODE_CYCLES_ESTIMATE
+        wall = time.perf_counter() - t0
+        best = res.best_move.iccs() if res.best_move is not None else None
+        return SearchRun(level, pos_entry.name, pos_entry.phase, seed, best, int(res.score),
+                         int(res.depth), int(res.nodes), cycles,
+                         bool(getattr(res, "stopped", False)),
+                         float(getattr(res, "tt_hit_rate", 0.0)), wall)
+
+
+# --- statistics ------------------------------------------------------------------------------
+
+
+def _spread(values: list[float]) -> dict:
+    return {"min": min(values), "median": statistics.median(values), "max": max(values)}
+
+
+@dataclass
+class LevelStats:
+    """The runs of one level and their figures."""
+
+    level: int
+    name: str
+    max_depth: int          # 0 = until the cap
+    cap_frames: int
+    runs: list[SearchRun] = field(default_factory=list)
+
+    @property
+    def cap_seconds(self) -> float:
+        """The frame cap in NES seconds (frames / 60)."""
+        return self.cap_frames / FRAMES_PER_SECOND
+
+    @property
+    def cut(self) -> int:
+        """Searches the cap stopped (their last iteration thrown away)."""
+        return sum(r.stopped for r in self.runs)
+
+    def depth_histogram(self) -> dict[int, int]:
+        """depth completed -> positions."""
+        h: dict[int, int] = {}
+        for r in self.runs:
+            h[r.depth] = h.get(r.depth, 0) + 1
+        return dict(sorted(h.items()))
+
+    def reached(self, depth: int) -> int:
+        """Positions whose completed depth is at least `depth`."""
+        return sum(r.depth >= depth for r in self.runs)
+
+    @property
+    def total_cycles_per_node(self) -> float:
+        """All cycles / all nodes of the level."""
+        n = sum(r.nodes for r in self.runs)
+        return sum(r.cycles for r in self.runs) / n if n else 0.0
+
+    def as_dict(self) -> dict:
+        """JSON-ready dict."""
+        runs = self.runs
+        with_nodes = [r.cycles_per_node for r in runs if r.nodes]
+        return {
+            "level": self.level, "name": self.name, "max_depth": self.max_depth,
+            "cap_frames": self.cap_frames, "cap_seconds": self.cap_seconds,
+            "positions": len(runs),
+            "depth": _spread([r.depth for r in runs]),
+            "depth_histogram": {str(k): v for k, v in self.depth_histogram().items()},
+            "nodes": _spread([r.nodes for r in runs]),
+            "cycles": _spread([r.cycles for r in runs]),
+            "nes_seconds": {k: round(v, 4) for k, v in
+                            _spread([r.nes_seconds for r in runs]).items()},
+            "cycles_per_node_median": round(statistics.median(with_nodes), 1)
+            if with_nodes else None,
+            "cycles_per_node_total": round(self.total_cycles_per_node, 1),
+            "cap_cut": self.cut,
+            "cap_cut_share": round(self.cut / len(runs), 4) if runs else 0.0,
+            "wall_seconds": round(sum(r.wall_seconds for r in runs), 2),
+        }
+
+
+@dataclass
+class SearchBench:
+    """A whole bench run: engine, positions, the levels' figures, the summary."""
+
+    engine: str
+    note: str | None
+    positions: list[SuitePosition]
+    levels: list[LevelStats]
+    wall_seconds: float = 0.0
+    jobs: int = 1
+
+    @property
+    def cycles_source(self) -> str:
+        """How the cycles were obtained."""
+        if self.engine == "asm":
+            return "measured (py65, srch_think)"
+        from .reference.levels import NODE_CYCLES_ESTIMATE
+        return f"MODEL: nodes x {NODE_CYCLES_ESTIMATE} (Python twin, not asm)"
+
+    def level(self, number: int) -> LevelStats | None:
+        """The stats of level `number`, if it ran."""
+        return next((s for s in self.levels if s.level == number), None)
+
+    def summary(self) -> dict:
+        """The design targets: L4 depth 4 within 10 s, L5 depth 5 within 30 s, median
+        cycles per node, L1 median NES seconds (None for levels that did not run)."""
+        out: dict = {}
+        for lv, depth in TARGETS:
+            st = self.level(lv)
+            key = f"L{lv}_depth{depth}_within_cap"
+            if st is None or not st.runs:
+                out[key] = None
+            else:
+                out[key] = {"positions": len(st.runs), "reached": st.reached(depth),
+                            "share": round(st.reached(depth) / len(st.runs), 4),
+                            "cap_seconds": st.cap_seconds}
+        per_node = [r.cycles_per_node for s in self.levels for r in s.runs if r.nodes]
+        out["median_cycles_per_node"] = round(statistics.median(per_node), 1) if per_node \
+            else None
+        l1 = self.level(1)
+        out["L1_median_nes_seconds"] = (round(statistics.median(r.nes_seconds for r in l1.runs),
+                                              4) if l1 and l1.runs else None)
+        return out
+
+    def summary_lines(self) -> list[str]:
+        """The summary for people."""
+        s = self.summary()
+        tag = "" if self.engine == "asm" else "  [ref model]"
+        lines = []
+        for lv, depth in TARGETS:
+            v = s[f"L{lv}_depth{depth}_within_cap"]
+            if v is not None:
+                lines.append(f"L{lv}: {v['reached']}/{v['positions']} positions "
+                             f"({100 * v['share']:.0f} %) complete depth {depth} within "
+                             f"{v['cap_seconds']:g} s{tag}")
+        if s["median_cycles_per_node"] is not None:
+            lines.append(f"median cycles per node: {s['median_cycles_per_node']:.0f}{tag}")
+        if s["L1_median_nes_seconds"] is not None:
+            lines.append(f"L1 median NES seconds: {s['L1_median_nes_seconds']:.3f}{tag}")
+        return lines
+
+    def as_dict(self) -> dict:
+        """JSON-ready dict: engine, cycles source, levels, summary and every run."""
+        return {
+            "engine": self.engine, "note": self.note, "cycles_source": self.cycles_source,
+            "nes_cpu_hz": NES_CPU_HZ, "cycles_per_frame": CYCLES_PER_FRAME,
+            "seed": BENCH_SEED, "jobs": self.jobs, "wall_seconds": round(self.wall_seconds, 2),
+            "positions": [{"name": p.name, "phase": p.phase, "fen": p.fen,
+                           "comment": p.comment} for p in self.positions],
+            "levels": [s.as_dict() for s in self.levels],
+            "summary": self.summary(),
+            "runs": [r.as_dict() for s in self.levels for r in s.runs],
+        }
+
+    def table(self) -> str:
+        """A fixed-width table for people, then the summary lines."""
+        head = (f"{'lvl':>3} {'cap s':>5} {'pos':>3} {'depth min/med/max':>17} "
+                f"{'nodes med':>9} {'cycles min':>11} {'median':>11} {'max':>11} "
+                f"{'NES s med':>9} {'max':>6} {'cyc/node':>8} {'cut':>6}")
+        lines = [f"engine: {self.engine}; cycles: {self.cycles_source}; "
+                 f"{len(self.positions)} positions, seed {BENCH_SEED}"]
+        if self.note:
+            lines.append(f"NOTE: {self.note}")
+        lines += [head, "-" * len(head)]
+        for s in self.levels:
+            if not s.runs:
+                continue
+            d = s.as_dict()
+            dep = d["depth"]
+            lines.append(
+                f"{s.level:>3} {s.cap_seconds:>5g} {len(s.runs):>3} "
+                f"{dep['min']:>7}/{dep['median']:g}/{dep['max']:<4} "
+                f"{round(d['nodes']['median']):>9} {d['cycles']['min']:>11,} "
+                f"{round(d['cycles']['median']):>11,} {d['cycles']['max']:>11,} "
+                f"{d['nes_seconds']['median']:>9.3f} {d['nes_seconds']['max']:>6.2f} "
+                f"{d['cycles_per_node_median'] or 0:>8.0f} {s.cut:>3}/{len(s.runs):<2}")
+        lines.append("-" * len(head))
+        hist = "; ".join(f"L{s.level} " + " ".join(f"d{k}:{v}" for k, v in
+                                                   s.depth_histogram().items())
+                         for s in self.levels if s.runs)
+        lines.append(f"depth completed (depth:positions): {hist}")
+        lines += self.summary_lines()
+        return "\n".join(lines)
+
+
+# --- running ---------------------------------------------------------------------------------
+
+
+_WORKER: _Runner | None = None
+
+
+def _worker_init(engine: str) -> None:
+    global _WORKER
+    _WORKER = _Runner(engine)
+
+
+def _worker_run(task: tuple[SuitePosition, int, int]) -> SearchRun:
+    assert _WORKER is not None
+    entry, level, seed = task
+    return _WORKER.run(entry, level, seed)
+
+
+def estimate_seconds(levels: Iterable[int], positions: int, engine: str) -> float:
+    """Worst-case Python seconds of a run on one core: every search up to its cap.
+
+    asm: cap cycles / PY65_CYCLES_PER_SECOND; ref: cap nodes (model clock) at ~50 us a
+    node. Searches that finish their depth early take less.
+    """
+    from .reference.levels import NODE_CYCLES_ESTIMATE, get_level
+    total = 0.0
+    for lv in levels:
+        cycles = get_level(lv).frames * CYCLES_PER_FRAME
+        if engine == "asm":
+            total += cycles / PY65_CYCLES_PER_SECOND
+        else:
+            total += cycles / NODE_CYCLES_ESTIMATE * 50e-6
+    return total * positions
+
+
+def run_bench(levels: list[int] | None = None, positions: list[SuitePosition] | None = None,
+              *, engine: str = "auto", jobs: int = 1,
+              progress: Callable[[SearchRun, int, int], None] | None = None) -> SearchBench:
+    """Run every level on every position and collect the figures.
+
+    `engine`: "asm", "ref" or "auto" (asm when the ROM has its search, else ref with a
+    note). `jobs` > 1 runs searches in that many processes (0 = all cores).
+    `progress(run, done, total)` is called as each search finishes.
+    Raises BenchEngineError when engine="asm" cannot run.
+    """
+    from .reference.levels import get_level
+    kind, note = resolve_engine(engine)
+    levels = levels or parse_levels(None)
+    positions = positions if positions is not None else load_suite()
+    stats = [LevelStats(lv, get_level(lv).name_en, get_level(lv).depth, get_level(lv).frames)
+             for lv in levels]
+    # costly levels first: better load balance over the workers
+    tasks = [(p, lv, BENCH_SEED + i) for lv in sorted(levels, reverse=True)
+             for i, p in enumerate(positions)]
+    total = len(tasks)
+    workers = max(1, min(jobs or os.cpu_count() or 1, total))
+    started = time.perf_counter()
+    runs: list[SearchRun] = []
+    if workers == 1:
+        runner = _Runner(kind)
+        for t in tasks:
+            run = runner.run(*t)
+            runs.append(run)
+            if progress:
+                progress(run, len(runs), total)
+    else:
+        ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+        with ctx.Pool(workers, initializer=_worker_init, initargs=(kind,)) as pool:
+            for run in pool.imap_unordered(_worker_run, tasks):
+                runs.append(run)
+                if progress:
+                    progress(run, len(runs), total)
+    order = {p.name: i for i, p in enumerate(positions)}
+    for s in stats:
+        s.runs = sorted((r for r in runs if r.level == s.level),
+                        key=lambda r: order[r.position])
+    return SearchBench(kind, note, list(positions), stats,
+                       time.perf_counter() - started, workers)
