@@ -51,7 +51,8 @@ test: setup test-deps
 	$(PYTEST) -q
 
 bench: all
-	$(XQ65) bench
+	$(XQ65) bench movegen
+	$(XQ65) bench -j 0 --plot build/bench_levels.png
 
 play: all
 	@$(XQ65) play

@@ -235,12 +235,103 @@ def _asm_divide(pos, depth: int) -> list:
     return asm_divide(pos, depth, _asm_engine())
 
 
+def _bench_level_options(f):
+    """The options of the search/level bench (bare `xq65 bench` and `bench levels`)."""
+    opts = [
+        click.option("--levels", "levels_text", default=None, metavar="1,2,..",
+                     help="Levels to run (default: all)."),
+        click.option("--positions", "n_positions", type=click.IntRange(min=1), default=None,
+                     help="Run the first N suite positions (phases in turn).  "
+                          "[default: 6, the quick run]"),
+        click.option("--quick/--full", default=True, show_default=True,
+                     help="Quick: 6 positions (2 per phase); full: all 30."),
+        click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
+                     help="Worker processes (0 = all cores)."),
+        click.option("--engine", type=click.Choice(["auto", "asm", "ref"]), default="auto",
+                     show_default=True,
+                     help="auto: the asm search when the ROM has it, else the Python twin "
+                          "(its cycles are a model, and the report says so)."),
+        click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table."),
+        click.option("--plot", "plot_file", type=click.Path(dir_okay=False), default=None,
+                     help="Also draw NES seconds per level into this PNG."),
+        click.option("--suite", "suite_file", type=click.Path(dir_okay=False), default=None,
+                     help="Position suite (default assets/bench_suite.txt)."),
+        click.option("--quiet", "-q", is_flag=True, help="No progress on stderr."),
+    ]
+    for o in reversed(opts):
+        f = o(f)
+    return f
+
+
 @main.group("bench", invoke_without_command=True)
+@_bench_level_options
 @click.pass_context
-def bench_group(ctx) -> None:
-    """Cycle benchmarks of the ROM's engine under py65 (alone: `bench movegen`)."""
+def bench_group(ctx, **options) -> None:
+    """Cycle benchmarks of the ROM's engine under py65.
+
+    Alone, `xq65 bench [OPTIONS]` runs every level on the bench suite (the same as
+    `xq65 bench levels`); `xq65 bench movegen` measures the move generator.
+    """
     if ctx.invoked_subcommand is None:
-        ctx.invoke(bench_movegen_cmd)
+        _run_level_bench(**options)
+
+
+@bench_group.command("levels")
+@_bench_level_options
+def bench_levels_cmd(**options) -> None:
+    """Every level on the bench suite: depth, nodes, cycles, NES seconds, cap cuts."""
+    _run_level_bench(**options)
+
+
+def _run_level_bench(levels_text, n_positions, quick, jobs, engine, as_json, plot_file,
+                     suite_file, quiet) -> None:
+    """Shared body of `xq65 bench` and `xq65 bench levels`."""
+    import json
+
+    from pyharness.bench_search import (QUICK_POSITIONS, BenchEngineError, SuiteError,
+                                        estimate_seconds, load_suite, parse_levels,
+                                        resolve_engine, run_bench, select_positions)
+    try:
+        levels = parse_levels(levels_text)
+        suite = load_suite(suite_file)
+        kind, note = resolve_engine(engine)
+    except (ValueError, SuiteError) as e:
+        raise UsageProblem(str(e)) from e
+    except BenchEngineError as e:
+        raise UsageProblem(f"--engine asm: {e}") from e
+    count = n_positions if n_positions is not None else (QUICK_POSITIONS if quick else None)
+    positions = select_positions(suite, count)
+    workers = max(1, min(jobs or __import__("os").cpu_count() or 1,
+                         len(levels) * len(positions)))
+    progress = None
+    if not quiet:
+        if note:
+            click.echo(f"note: {note}", err=True)
+        est = estimate_seconds(levels, len(positions), kind) / workers
+        click.echo(f"bench: {kind}, levels {','.join(map(str, levels))}, "
+                   f"{len(positions)} positions, {workers} job(s); at most ~{est:.0f} s "
+                   f"(every search to its cap)", err=True)
+
+        def progress(run, done, total):
+            click.echo(f"  [{done:>3}/{total}] L{run.level} {run.position:<8} depth "
+                       f"{run.depth} nodes {run.nodes:>6} {run.nes_seconds:7.3f} NES s"
+                       f"{'  cut' if run.stopped else ''}  ({run.wall_seconds:.1f} s)",
+                       err=True)
+    try:
+        result = run_bench(levels, positions, engine=kind, jobs=workers, progress=progress)
+    except BenchEngineError as e:
+        raise UsageProblem(str(e)) from e
+    if note:
+        result.note = note
+    if plot_file:
+        from pyharness.plot import plot_levels
+        plot_levels(result, plot_file)
+        if not quiet:
+            click.echo(f"plot: {plot_file}", err=True)
+    if as_json:
+        click.echo(json.dumps(result.as_dict(), indent=1, ensure_ascii=False))
+    else:
+        click.echo(result.table())
 
 
 @bench_group.command("movegen")
