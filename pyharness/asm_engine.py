@@ -136,6 +136,58 @@ class AsmEngine:
         return PerftResult(depth, nodes, res.cycles)
 
 
+    # ------------------------------------------------------------------ game API
+
+    RESULT_REASONS = {1: None, 2: "perpetual check", 3: "repetition",
+                      4: "100 plies without capture", 5: "no attacking pieces"}
+
+    def game_new(self, pos: Position, halfmove: int | None = None) -> None:
+        """eng_load + eng_game_new: the game record holds `pos` only."""
+        self.load(pos)
+        self.sim.call("eng_game_new", a=pos.halfmove if halfmove is None else halfmove)
+
+    def game_push(self, move: Move) -> int:
+        """eng_game_push (a legal move); return its cycles."""
+        s = self.sim
+        s.poke("pos_from", move.frm)
+        s.poke("pos_to", move.to)
+        return s.call("eng_game_push").cycles
+
+    def game_pop(self) -> bool:
+        """eng_game_pop; False when the engine kept no move to take back."""
+        self.sim.call("eng_game_pop")
+        return not self.sim.mpu.p & 1
+
+    def game_result(self):
+        """eng_game_result as a reference GameResult (None while the game goes on)."""
+        from .reference.game import GameResult
+        s = self.sim
+        s.call("eng_game_result")
+        reason = s.mpu.a
+        if reason == 0:
+            return None
+        winner = s.peek("eng_result_winner")
+        w = None if winner == 2 else winner
+        text = self.RESULT_REASONS[reason]
+        if reason == 1:
+            text = "checkmate" if self.in_check() else "stalemate"
+        return GameResult(w, text)
+
+    def game_setup(self, position: Position) -> None:
+        """Load a reference position with its undo stack as the game record: the start
+        of the stack through eng_game_new, then every move through eng_game_push."""
+        back = position.copy()
+        moves = []
+        while True:
+            try:
+                moves.append(back.pop())
+            except IndexError:
+                break
+        self.game_new(back)
+        for mv in reversed(moves):
+            self.game_push(mv)
+
+
 def asm_legal_moves(pos: Position, engine: AsmEngine | None = None) -> list[Move]:
     """Legal moves of `pos` as the asm engine generates them (reference Move objects)."""
     eng = engine or AsmEngine()

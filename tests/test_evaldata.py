@@ -139,7 +139,7 @@ def test_levels_table_and_include(tmp_path):
     assert tabs["level_depth"] == [1, 2, 3, 4, MAX_DEPTH]
     assert tabs["level_noise_mask"] == [lv.noise_mask for lv in levels]
     assert tabs["level_book"] == [0, 0, 1, 1, 1]
-    assert "SCORE_MATE = $2710" in text and "TT_ENTRIES = $0200" in text
+    assert "SCORE_MATE = $2710" in text and "TT_ENTRIES = $0100" in text
 
 
 def test_lfsr_period_and_definition():

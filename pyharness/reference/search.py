@@ -4,7 +4,7 @@ Iterative deepening; negamax alpha-beta with principal-variation search (fail-so
 quiescence on captures (all evasions when in check); check extension; ordering by
 hash move, MVV/LVA, two killers per ply, history; mate scores by distance;
 repetition judged in the search path and the game record (perpetual check loses);
-a 512-entry transposition table; root noise from a 16-bit LFSR; opening book.
+a 256-entry transposition table; root noise from a 16-bit LFSR; opening book.
 
 Every rule here is written down in docs/search.md; when you change one, change both.
 Entry point: think().
@@ -108,7 +108,7 @@ class Searcher:
         self.zrow = [keys.piece[piece_kind(p)] for p in range(32)]
         self.prow = [self.ev.pst[PIECE_TYPES[p & 15]] for p in range(32)]
         self.killers = [[None, None] for _ in range(MAX_PLY + 1)]
-        self.history = [bytearray(256) for _ in range(14)]
+        self.history = [bytearray(256) for _ in range(7)]   # by piece type, both sides
         self.pv = [[] for _ in range(MAX_PLY + 2)]
         self.base = [0] * (MAX_PLY + 2)     # move-stack base of each ply's list
         self.nodes = 0
@@ -230,7 +230,7 @@ class Searcher:
                 out.append(KEY_KILLER2)
             else:
                 mover = board[m.frm] - 16
-                out.append(self.history[piece_kind(mover)][m.to] >> 1)
+                out.append(self.history[PIECE_TYPES[mover & 15]][m.to] >> 1)
         return out
 
     @staticmethod
@@ -252,7 +252,7 @@ class Searcher:
         if k[0] != move:
             k[1] = k[0]
             k[0] = move
-        row = self.history[piece_kind(self.pos.board[move.frm] - 16)]
+        row = self.history[PIECE_TYPES[self.pos.board[move.frm] & 15]]
         inc = min(depth * depth, HIST_MAX_INC)
         if row[move.to] + inc > 255:
             for r in self.history:

@@ -1,9 +1,9 @@
-"""The transposition table: 512 entries of 8 bytes in PRG-RAM (docs/search.md, "TT")."""
+"""The transposition table: 256 entries of 7 bytes in PRG-RAM (docs/search.md, "TT")."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-TT_ENTRIES = 512
+TT_ENTRIES = 256
 TT_MASK = TT_ENTRIES - 1
 FLAG_EMPTY, FLAG_UPPER, FLAG_LOWER, FLAG_EXACT = 0, 1, 2, 3
 
@@ -36,7 +36,7 @@ class TTStats:
 
 
 def tt_index(key: int) -> int:
-    """Slot of a 32-bit key: its low 9 bits."""
+    """Slot of a 32-bit key: its low 8 bits (key byte 0)."""
     return key & TT_MASK
 
 
