@@ -8,7 +8,7 @@ An engine is named by a spec string `kind:items`, items separated by commas, eac
     random:seed=1    uniform random legal mover
     ref:L4           the Python twin of the asm engine (pyharness.reference.search)
     ref:depth=3      ... at a fixed depth (also nodes=, frames=)
-    asm:L4           the 6502 engine under py65 (registered, not available yet)
+    asm:L4           the 6502 engine under py65 (AsmEngine.think; as ref:, same seeds)
 
 Games start from a set of opening positions (assets/match_openings.txt), each played
 twice with colours swapped, and are adjudicated by the game record
@@ -338,15 +338,38 @@ def _make_ref(options: dict[str, int]) -> Player:
     return RefPlayer(_ref_think(), **options)
 
 
-def _asm_unavailable(options: dict[str, int]) -> None:
-    raise EngineUnavailableError(
-        "asm: the 6502 engine player is not available yet (the asm search under py65 "
-        "is not wired into `xq65 match`; use ref: for its Python twin)")
+class AsmPlayer(RefPlayer):
+    """The 6502 engine of the ROM under py65 (`AsmEngine.think`), driven exactly like
+    RefPlayer: same limits, per-move seed `search_seed(game_seed, ply)`, and the game's
+    moves as `history_moves` so repetitions are judged inside the search.
+
+    One simulator per player (so per worker process with -j); `engine` may be given
+    (tests, a shared simulator).
+    """
+
+    def __init__(self, level: int | None = None, depth: int | None = None,
+                 nodes: int | None = None, frames: int | None = None, engine=None) -> None:
+        if engine is None:
+            from .asm_engine import AsmEngine
+            engine = AsmEngine()
+        self.engine = engine
+        super().__init__(engine.think, level=level, depth=depth, nodes=nodes, frames=frames)
+        # pass only the limits that are set: the asm think takes the twin's keywords
+        self.limits = {k: v for k, v in self.limits.items() if v is not None}
+
+
+def _asm_status(options: dict[str, int]) -> None:
+    from .bench_search import asm_search_status
+    why = asm_search_status()
+    if why:
+        raise EngineUnavailableError(
+            f"asm: the 6502 engine player is not available yet: {why} "
+            f"(use ref: for its Python twin)")
 
 
 def _make_asm(options: dict[str, int]) -> Player:
-    _asm_unavailable(options)
-    raise AssertionError("unreachable")
+    _asm_status(options)
+    return AsmPlayer(**options)
 
 
 _LEVEL = ParamRule(1, 5, "difficulty level 1..5")
@@ -371,7 +394,7 @@ register_engine(EngineKind(
     {"level": _LEVEL, "depth": ParamRule(1, 32), "nodes": ParamRule(1, 10**9),
      "frames": ParamRule(1, 10**6)}, _make_asm,
     required=(("level", "depth", "nodes", "frames"),), exclusive=(("level", "depth"),),
-    check=_asm_unavailable))
+    check=_asm_status))
 
 
 # --- openings -------------------------------------------------------------------------
