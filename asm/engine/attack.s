@@ -4,6 +4,8 @@
 .importzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
 .importzp att_horses, att_cannons
 
+.export pos_attacked_ew, pos_attacked_ns
+
 .segment "ENGINE"
 
 ;;
@@ -16,7 +18,183 @@
 ; Clobbers: A, X, Y.  Cycles: ~320 average per call in perft 3 of the public positions,
 ;           ~360 on the king square of random positions (xq65 bench movegen --profile)
 .proc pos_attacked
-@north: ldx att_sq
+l_north: ldx att_sq
+l_n1:    lda eng_up16,x
+        tax
+        lda eng_board,x
+        beq l_n1
+        .assert >(l_n1) = >*, error, "hot loop branch crosses a page"
+        tay
+        lda eng_kind,y
+        cmp att_rook
+        beq l_yes
+        cmp att_king
+        beq l_yes
+        cmp #KIND_NONE
+        beq l_south
+        ldy att_cannons
+        beq l_south
+l_n2:    lda eng_up16,x
+        tax
+        lda eng_board,x
+        beq l_n2
+        .assert >(l_n2) = >*, error, "hot loop branch crosses a page"
+        tay
+        lda eng_kind,y
+        cmp att_cannon
+        beq l_yes
+l_south: ldx att_sq
+l_s1:    lda eng_down16,x
+        tax
+        lda eng_board,x
+        beq l_s1
+        .assert >(l_s1) = >*, error, "hot loop branch crosses a page"
+        tay
+        lda eng_kind,y
+        cmp att_rook
+        beq l_yes
+        cmp att_king
+        beq l_yes
+        cmp #KIND_NONE
+        beq l_west
+        ldy att_cannons
+        beq l_west
+l_s2:    lda eng_down16,x
+        tax
+        lda eng_board,x
+        beq l_s2
+        .assert >(l_s2) = >*, error, "hot loop branch crosses a page"
+        tay
+        lda eng_kind,y
+        cmp att_cannon
+        bne l_west
+l_yes:   sec
+        rts
+l_west:
+ew:     ldx att_sq              ; entry pos_attacked::ew: west, east, horses, pawns
+        ; ---- west ray ----------------------------------------------------------------
+l_w1:    dex
+        lda eng_board,x
+        beq l_w1
+        .assert >(l_w1) = >*, error, "hot loop branch crosses a page"
+        tay
+        lda eng_kind,y
+        cmp att_rook
+        beq l_yes
+        cmp #KIND_NONE
+        beq l_east
+        ldy att_cannons
+        beq l_east
+l_w2:    dex
+        lda eng_board,x
+        beq l_w2
+        .assert >(l_w2) = >*, error, "hot loop branch crosses a page"
+        tay
+        lda eng_kind,y
+        cmp att_cannon
+        beq l_yes
+l_east:  ldx att_sq
+l_e1:    inx
+        lda eng_board,x
+        beq l_e1
+        .assert >(l_e1) = >*, error, "hot loop branch crosses a page"
+        tay
+        lda eng_kind,y
+        cmp att_rook
+        beq l_yes
+        cmp #KIND_NONE
+        beq l_horses
+        ldy att_cannons
+        beq l_horses
+l_e2:    inx
+        lda eng_board,x
+        beq l_e2
+        .assert >(l_e2) = >*, error, "hot loop branch crosses a page"
+        tay
+        lda eng_kind,y
+        cmp att_cannon
+        beq l_yes
+l_horses:
+horses: ldx att_sq              ; entry pos_attacked::horses: horses, pawns
+        lda att_horses
+        beq l_pawns
+        ; ---- horses: leg = diagonal neighbour of the square --------------------------
+        lda eng_board+17,x
+        bne l_h2
+        ldy eng_board+33,x
+        lda eng_kind,y
+        cmp att_horse
+        beq l_yesh
+        ldy eng_board+18,x
+        lda eng_kind,y
+        cmp att_horse
+        beq l_yesh
+l_h2:    lda eng_board+15,x
+        bne l_h3
+        ldy eng_board+31,x
+        lda eng_kind,y
+        cmp att_horse
+        beq l_yesh
+        ldy eng_board+14,x
+        lda eng_kind,y
+        cmp att_horse
+        beq l_yesh
+l_h3:    lda eng_board-15,x
+        bne l_h4
+        ldy eng_board-14,x
+        lda eng_kind,y
+        cmp att_horse
+        beq l_yesh
+        ldy eng_board-31,x
+        lda eng_kind,y
+        cmp att_horse
+        beq l_yesh
+l_h4:    lda eng_board-17,x
+        bne l_pawns
+        ldy eng_board-18,x
+        lda eng_kind,y
+        cmp att_horse
+        beq l_yesh
+        ldy eng_board-33,x
+        lda eng_kind,y
+        cmp att_horse
+        bne l_pawns
+l_yesh:  sec
+        rts
+        ; ---- pawns ---------------------------------------------------------------------
+l_pawns: ldy eng_board-1,x
+        lda eng_kind,y
+        cmp att_pawn
+        beq l_yesh
+        ldy eng_board+1,x
+        lda eng_kind,y
+        cmp att_pawn
+        beq l_yesh
+        txa
+        clc
+        adc att_pawndir
+        tay
+        lda eng_board,y
+        tay
+        lda eng_kind,y
+        cmp att_pawn
+        beq l_yesh
+l_no:    clc
+        rts
+.endproc
+; pos_attacked without the north and south rays (west, east, horses, pawns): for a king
+; step along a file when the king is not in check (see pos_attacked_ns).
+pos_attacked_ew = pos_attacked::ew
+
+;;
+; pos_attacked without the west and east rays: is att_sq attacked along its file
+; (rook, flying general, cannon), by a horse or by a pawn?  For a king step along a
+; rank when the king is not in check (movegen.s: the rank through the king is then safe).
+; @param att_sq  a playing square on the defender's half
+; @return   C set if attacked
+; Clobbers: A, X, Y.  Cycles: ~170 average
+.proc pos_attacked_ns
+        ldx att_sq
 @n1:    lda eng_up16,x
         tax
         lda eng_board,x
@@ -54,9 +232,9 @@
         cmp att_king
         beq @yes
         cmp #KIND_NONE
-        beq @west
+        beq @rest
         ldy att_cannons
-        beq @west
+        beq @rest
 @s2:    lda eng_down16,x
         tax
         lda eng_board,x
@@ -65,117 +243,8 @@
         tay
         lda eng_kind,y
         cmp att_cannon
-        bne @west
+        bne @rest
 @yes:   sec
         rts
-@west:  ldx att_sq
-        ; ---- west ray ----------------------------------------------------------------
-@w1:    dex
-        lda eng_board,x
-        beq @w1
-        .assert >(@w1) = >*, error, "hot loop branch crosses a page"
-        tay
-        lda eng_kind,y
-        cmp att_rook
-        beq @yes
-        cmp #KIND_NONE
-        beq @east
-        ldy att_cannons
-        beq @east
-@w2:    dex
-        lda eng_board,x
-        beq @w2
-        .assert >(@w2) = >*, error, "hot loop branch crosses a page"
-        tay
-        lda eng_kind,y
-        cmp att_cannon
-        beq @yes
-@east:  ldx att_sq
-@e1:    inx
-        lda eng_board,x
-        beq @e1
-        .assert >(@e1) = >*, error, "hot loop branch crosses a page"
-        tay
-        lda eng_kind,y
-        cmp att_rook
-        beq @yes
-        cmp #KIND_NONE
-        beq @horses
-        ldy att_cannons
-        beq @horses
-@e2:    inx
-        lda eng_board,x
-        beq @e2
-        .assert >(@e2) = >*, error, "hot loop branch crosses a page"
-        tay
-        lda eng_kind,y
-        cmp att_cannon
-        beq @yes
-@horses:
-        ldx att_sq
-        lda att_horses
-        beq @pawns
-        ; ---- horses: leg = diagonal neighbour of the square --------------------------
-        lda eng_board+17,x
-        bne @h2
-        ldy eng_board+33,x
-        lda eng_kind,y
-        cmp att_horse
-        beq @yesh
-        ldy eng_board+18,x
-        lda eng_kind,y
-        cmp att_horse
-        beq @yesh
-@h2:    lda eng_board+15,x
-        bne @h3
-        ldy eng_board+31,x
-        lda eng_kind,y
-        cmp att_horse
-        beq @yesh
-        ldy eng_board+14,x
-        lda eng_kind,y
-        cmp att_horse
-        beq @yesh
-@h3:    lda eng_board-15,x
-        bne @h4
-        ldy eng_board-14,x
-        lda eng_kind,y
-        cmp att_horse
-        beq @yesh
-        ldy eng_board-31,x
-        lda eng_kind,y
-        cmp att_horse
-        beq @yesh
-@h4:    lda eng_board-17,x
-        bne @pawns
-        ldy eng_board-18,x
-        lda eng_kind,y
-        cmp att_horse
-        beq @yesh
-        ldy eng_board-33,x
-        lda eng_kind,y
-        cmp att_horse
-        bne @pawns
-@yesh:  sec
-        rts
-        ; ---- pawns ---------------------------------------------------------------------
-@pawns: ldy eng_board-1,x
-        lda eng_kind,y
-        cmp att_pawn
-        beq @yesh
-        ldy eng_board+1,x
-        lda eng_kind,y
-        cmp att_pawn
-        beq @yesh
-        txa
-        clc
-        adc att_pawndir
-        tay
-        lda eng_board,y
-        tay
-        lda eng_kind,y
-        cmp att_pawn
-        beq @yesh
-@no:    clc
-        rts
+@rest:  jmp pos_attacked::horses
 .endproc

@@ -14,11 +14,11 @@
 .include "engine.inc"
 
 .importzp mg_from, mg_to, mg_cap, mg_ksq, mg_own
-.importzp mg_todanger, mg_stamp, mg_p1, mg_p2, mg_k1
+.importzp mg_todanger, mg_pdanger, mg_stamp, mg_p1, mg_p2, mg_k1
 .importzp mg_palbit, mg_halfbit, mg_side16, mg_fwd
 .importzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
 .importzp att_horses, att_cannons
-.import mg_dmap, pos_setup_side, eng_up16, eng_down16
+.import mg_dmap, pos_setup_side, eng_up16, eng_down16, pos_attacked_ns, pos_attacked_ew
 
 .assert (MV_CAP & $FF) = 0, error, "MV_CAP must be a multiple of 256"
 .assert mv_to_stk = mv_from_stk + MV_CAP, error, "mv_to_stk must follow mv_from_stk"
@@ -98,6 +98,7 @@ occupied:
         bne done
 mark:   lda mg_stamp
         sta a:mg_dmap+(e),x
+        sta mg_pdanger          ; a piece square is stamped
 done:
 .endmacro
 
@@ -168,6 +169,7 @@ mark_p1:
         lda mg_stamp
         ldx mg_p1
         sta mg_dmap,x
+        sta mg_pdanger          ; a piece square is stamped
 p2off:  lda mg_k1
         cmp att_cannon
         bne done
@@ -203,6 +205,7 @@ done:
 .proc mg_scan
         lda #0
         sta mg_todanger
+        sta mg_pdanger
         sta mg_incheck
         ldx mg_ksq
         lda att_horses
@@ -375,6 +378,7 @@ done:
 .endmacro
 
 ; The step generators below enter with X = mg_from and keep it.
+; A king step with the full test (in check).
 .macro KING_STEP delta
         .local next
         lda a:eng_sqflags+(delta),x
@@ -393,17 +397,65 @@ done:
 next:
 .endmacro
 
+; A king step when the king is not in check.  Then the line of the step is safe at the
+; target t: along it, from t, lie the same pieces as from the king square (the king's
+; own square is left empty), so a rook or cannon there would give check now, unless t
+; captures p1 of that ray; that capture is unsafe only if p2 is a rook (king) or p3 a
+; cannon, and then mg_scan stamped p1 = t.  So an unstamped t needs only the test of
+; the other two rays, horses and pawns, on the unchanged board (the king's square lies
+; on none of those: not on the cross rays, not a horse or leg square, and no enemy pawn).
+; A stamped t gets the full test.
+.macro KING_STEP_QUIET delta
+        .local next, full
+        lda a:eng_sqflags+(delta),x
+        and mg_palbit
+        beq next
+        lda a:eng_board+(delta),x
+        and mg_own
+        bne next
+        txa
+        clc
+        adc #<(delta)
+        sta att_sq
+        lda a:mg_dmap+(delta),x
+        cmp mg_stamp
+        beq full
+        sty mg_count            ; (the attack test clobbers Y)
+  .if (delta = 1) || (delta = -1)
+        jsr pos_attacked_ns
+  .else
+        jsr pos_attacked_ew
+  .endif
+        ldx mg_from
+        ldy mg_count
+        bcs next
+        lda att_sq
+        sta (mg_tptr),y
+        txa
+        sta (mg_fptr),y
+        iny
+        bne next                ; always: Y < MG_MAX
+full:   ldx att_sq
+        jsr mg_emit::test
+        ldx mg_from
+next:
+.endmacro
+
 ;;
-; King moves: -16, -1, +1, +16 inside the own palace; every one gets the full test.
-; Entries: mg_gen_king, ::checked, ::evade and ::slow are one and the same (all full
-; tests).
+; King moves: -16, -1, +1, +16 inside the own palace.  Not in check (mg_gen_king and
+; its ::checked / ::slow entries): a step is tested by the cross rays of the target,
+; horses and pawns (KING_STEP_QUIET); in check (::evade) by the full test.
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
 ; Clobbers: A, X, att_sq.  Cycles: ~113 own per call (bench movegen --profile)
 .proc mg_gen_king
 checked:
-evade:
-slow:   KING_STEP -16
+slow:   KING_STEP_QUIET -16
+        KING_STEP_QUIET -1
+        KING_STEP_QUIET 1
+        KING_STEP_QUIET 16
+        rts
+evade:  KING_STEP -16
         KING_STEP -1
         KING_STEP 1
         KING_STEP 16
@@ -562,13 +614,33 @@ slow:   KNIGHT_STEP -33, -16, 0
         rts
 .endproc
 
+; Stores mg_from -> X at index Y, then Y+1 (the store of the fast variants).
+.macro STORE_X
+        txa
+        sta (mg_tptr),y
+        lda mg_from
+        sta (mg_fptr),y
+        iny
+.endmacro
+
 .macro ROOK_RAY delta, fast
-        .local loop, hit, stop
+        .local loop, hit, stop, empty
         ldx mg_from
+  .if fast = 2                  ; bottom-tested: one taken branch per stored move
+        ADVANCE delta
+        lda eng_board,x
+        bne hit
+empty:  STORE_X
+        ADVANCE delta
+        lda eng_board,x
+        beq empty
+        NOCROSS empty
+  .else
 loop:   ADVANCE delta
         lda eng_board,x
         bne hit
         EMIT fast, loop
+  .endif
 hit:    and mg_own
         bne stop
         EMIT fast
@@ -583,6 +655,7 @@ stop:
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
 ; Clobbers: A, X, att_sq.  Cycles: ~672 own per call (bench movegen --profile)
+        .align 256              ; the fast variant's ray loops stay in one page
 .proc mg_gen_rook
         ROOK_RAY -16, 2
         ROOK_RAY -1, 2
@@ -609,19 +682,30 @@ slow:   ROOK_RAY -16, 0
 .endproc
 
 .macro CANNON_RAY delta, fast
-        .local loop, screen, beyond, stop
+        .local loop, screen, beyond, stop, empty
         ldx mg_from
+  .if fast = 2                  ; bottom-tested: one taken branch per stored move
+        ADVANCE delta
+        lda eng_board,x
+        bne screen
+empty:  STORE_X
+        ADVANCE delta
+        lda eng_board,x
+        beq empty
+        NOCROSS empty
+  .else
 loop:   ADVANCE delta
         lda eng_board,x
         bne screen
         EMIT fast, loop
+  .endif
 screen: cmp #OFFBOARD
         beq stop
 beyond: ADVANCE delta
         lda eng_board,x
         beq beyond
-  .if fast
-        NOCROSS beyond          ; (the slow variant's test dwarfs the cycle)
+  .if fast = 2
+        NOCROSS beyond          ; (the other variants' tests dwarf the cycle)
   .endif
         and mg_own
         bne stop
@@ -637,6 +721,7 @@ stop:
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
 ; Clobbers: A, X, att_sq.  Cycles: ~720 own per call (bench movegen --profile)
+        .align 256              ; the fast variant's ray loops stay in one page
 .proc mg_gen_cannon
         CANNON_RAY -16, 2
         CANNON_RAY -1, 2
@@ -752,8 +837,51 @@ stamped:
         jmp evasions
 not_in_check:
         lda mg_todanger
-        beq pieces
+        beq no_targets
         jmp checked_pieces
+no_targets:
+        lda mg_pdanger
+        beq fast
+        jmp pieces
+fast:   lda eng_side
+        beq red_fast
+        jmp black_fast
+
+; One piece of the common case (no stamped square at all): loads its square into
+; mg_from and X and calls its generator, without the stamp test.
+.macro FAST_PIECE idx, gen
+        .local skip
+        lda eng_piece_sq+idx
+        beq skip
+        sta mg_from
+        tax
+        jsr gen
+skip:
+.endmacro
+.macro FAST_SIDE base
+        FAST_PIECE base+0, mg_gen_king
+        FAST_PIECE base+1, mg_gen_advisor
+        FAST_PIECE base+2, mg_gen_advisor
+        FAST_PIECE base+3, mg_gen_bishop
+        FAST_PIECE base+4, mg_gen_bishop
+        FAST_PIECE base+5, mg_gen_knight
+        FAST_PIECE base+6, mg_gen_knight
+        FAST_PIECE base+7, mg_gen_rook
+        FAST_PIECE base+8, mg_gen_rook
+        FAST_PIECE base+9, mg_gen_cannon
+        FAST_PIECE base+10, mg_gen_cannon
+        FAST_PIECE base+11, mg_gen_pawn
+        FAST_PIECE base+12, mg_gen_pawn
+        FAST_PIECE base+13, mg_gen_pawn
+        FAST_PIECE base+14, mg_gen_pawn
+        FAST_PIECE base+15, mg_gen_pawn
+.endmacro
+red_fast:
+        FAST_SIDE 0
+        jmp finish
+black_fast:
+        FAST_SIDE 16
+        jmp finish
 
 ; One piece: loads its square into mg_from and X (the generators enter with X = mg_from)
 ; and calls gen (or gen::variant), or gen::slow if its square is stamped (its moves may
