@@ -655,7 +655,6 @@ stop:
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
 ; Clobbers: A, X, att_sq.  Cycles: ~672 own per call (bench movegen --profile)
-        .align 256              ; the fast variant's ray loops stay in one page
 .proc mg_gen_rook
         ROOK_RAY -16, 2
         ROOK_RAY -1, 2
@@ -843,45 +842,7 @@ no_targets:
         lda mg_pdanger
         beq fast
         jmp pieces
-fast:   lda eng_side
-        beq red_fast
-        jmp black_fast
-
-; One piece of the common case (no stamped square at all): loads its square into
-; mg_from and X and calls its generator, without the stamp test.
-.macro FAST_PIECE idx, gen
-        .local skip
-        lda eng_piece_sq+idx
-        beq skip
-        sta mg_from
-        tax
-        jsr gen
-skip:
-.endmacro
-.macro FAST_SIDE base
-        FAST_PIECE base+0, mg_gen_king
-        FAST_PIECE base+1, mg_gen_advisor
-        FAST_PIECE base+2, mg_gen_advisor
-        FAST_PIECE base+3, mg_gen_bishop
-        FAST_PIECE base+4, mg_gen_bishop
-        FAST_PIECE base+5, mg_gen_knight
-        FAST_PIECE base+6, mg_gen_knight
-        FAST_PIECE base+7, mg_gen_rook
-        FAST_PIECE base+8, mg_gen_rook
-        FAST_PIECE base+9, mg_gen_cannon
-        FAST_PIECE base+10, mg_gen_cannon
-        FAST_PIECE base+11, mg_gen_pawn
-        FAST_PIECE base+12, mg_gen_pawn
-        FAST_PIECE base+13, mg_gen_pawn
-        FAST_PIECE base+14, mg_gen_pawn
-        FAST_PIECE base+15, mg_gen_pawn
-.endmacro
-red_fast:
-        FAST_SIDE 0
-        jmp finish
-black_fast:
-        FAST_SIDE 16
-        jmp finish
+fast:   jmp fast_pieces
 
 ; One piece: loads its square into mg_from and X (the generators enter with X = mg_from)
 ; and calls gen (or gen::variant), or gen::slow if its square is stamped (its moves may
@@ -922,6 +883,37 @@ pieces: PIECE 0, mg_gen_king
         PIECE 13, mg_gen_pawn
         PIECE 14, mg_gen_pawn
         PIECE 15, mg_gen_pawn
+        jmp finish
+
+; One piece of the common case (no stamped square at all): loads its square into
+; mg_from and X and calls its generator, without the stamp test.
+.macro FAST_PIECE idx, gen
+        .local skip
+        ldx mg_side16
+        lda eng_piece_sq+idx,x
+        beq skip
+        sta mg_from
+        tax
+        jsr gen
+skip:
+.endmacro
+fast_pieces:
+        FAST_PIECE 0, mg_gen_king
+        FAST_PIECE 1, mg_gen_advisor
+        FAST_PIECE 2, mg_gen_advisor
+        FAST_PIECE 3, mg_gen_bishop
+        FAST_PIECE 4, mg_gen_bishop
+        FAST_PIECE 5, mg_gen_knight
+        FAST_PIECE 6, mg_gen_knight
+        FAST_PIECE 7, mg_gen_rook
+        FAST_PIECE 8, mg_gen_rook
+        FAST_PIECE 9, mg_gen_cannon
+        FAST_PIECE 10, mg_gen_cannon
+        FAST_PIECE 11, mg_gen_pawn
+        FAST_PIECE 12, mg_gen_pawn
+        FAST_PIECE 13, mg_gen_pawn
+        FAST_PIECE 14, mg_gen_pawn
+        FAST_PIECE 15, mg_gen_pawn
         jmp finish
 checked_pieces:
         PIECE 0, mg_gen_king, checked
