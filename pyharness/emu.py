@@ -169,3 +169,137 @@ class Emulator:
         path.parent.mkdir(parents=True, exist_ok=True)
         img.save(path)
         return path
+
+
+# ---------------------------------------------------------------------------------------
+# Playing the cartridge through the controller (tests/test_game_*.py, screenshots)
+
+#: Game modes of the menu (asm/include/ui.inc MODE_*).
+MODE_RED, MODE_BLACK, MODE_TWO, MODE_DEMO = range(4)
+TEXT_GLYPHS = "一二三四五六七八九进退平前后中将军楚河漢界"   # tools/ui_charset.py TEXT
+PIECE_GLYPHS = "帅仕相马车炮兵将士象卒"                      # tools/ui_charset.py PIECES
+MENU_ROWS_FIRST = 0
+
+
+class GameDriver:
+    """Plays the ROM like a person: only controller input, reading RAM by symbol to know
+    where the cursor is and whether the ROM has answered (never writing it)."""
+
+    TAP_FRAMES = 2          # a button held 1 frame, released 1 frame
+
+    def __init__(self, emu: Emulator | None = None):
+        self.emu = emu or Emulator()
+
+    # -- low level -------------------------------------------------------------------
+    def tap(self, button: str, times: int = 1) -> None:
+        """Press and release a button `times` times (2 frames each)."""
+        for _ in range(times):
+            self.emu.press(button)
+
+    def wait(self, frames: int) -> None:
+        self.emu.step(frames)
+
+    def wait_until(self, cond, limit: int = 600, step: int = 1) -> int:
+        """Run frames until cond() is true; returns the frames spent (TimeoutError)."""
+        spent = 0
+        while not cond():
+            if spent >= limit:
+                raise TimeoutError(f"condition not met within {limit} frames")
+            self.emu.step(step)
+            spent += step
+        return spent
+
+    # -- menus -----------------------------------------------------------------------
+    def boot_to_menu(self) -> None:
+        """From power-on (or reset): past the title to the menu."""
+        self.wait(20)
+        self.tap("start")
+        self.wait(20)
+
+    def start_game(self, mode: int = MODE_TWO, level: int = 3, cont: bool = False) -> None:
+        """In the menu: choose mode and level, then NEW GAME (or CONTINUE)."""
+        emu = self.emu
+        if cont:
+            while emu.read("menu_row") != 3:
+                self.tap("down")
+            self.tap("a")
+        else:
+            while emu.read("menu_row") != 0:
+                self.tap("up")
+            while emu.read("game_mode") != mode:
+                self.tap("right")
+            self.tap("down")
+            while emu.read("game_level") != level:
+                self.tap("right")
+            self.tap("down")
+            self.tap("a")
+        self.wait_until(lambda: emu.read("ui_nmi_cursor") == 1, limit=300)
+        self.wait(4)
+
+    # -- the board -------------------------------------------------------------------
+    def cell_of_sq(self, sq: int) -> tuple[int, int]:
+        c, r = (sq & 15) - 3, (sq >> 4) - 3
+        if self.emu.read("game_flip"):
+            c, r = 8 - c, 9 - r
+        return c, r
+
+    def cursor_to(self, sq: int) -> None:
+        """Move the cursor onto square `sq` with the D-pad."""
+        c, r = self.cell_of_sq(sq)
+        emu = self.emu
+        dc = c - emu.read("ui_cur_c")
+        dr = r - emu.read("ui_cur_r")
+        self.tap("right" if dc > 0 else "left", abs(dc))
+        self.tap("down" if dr > 0 else "up", abs(dr))
+        assert (emu.read("ui_cur_c"), emu.read("ui_cur_r")) == (c, r)
+
+    def play(self, frm: int, to: int, settle: int = 400) -> bool:
+        """Pick the piece on `frm`, drop it on `to`; True when the ROM played the move."""
+        emu = self.emu
+        before = emu.read("game_nply")
+        self.cursor_to(frm)
+        self.tap("a")
+        self.wait(3)
+        self.cursor_to(to)
+        self.tap("a")
+        try:
+            self.wait_until(lambda: emu.read("game_nply") != before, limit=30)
+        except TimeoutError:
+            return False
+        self.settle(settle)
+        return True
+
+    def settle(self, limit: int = 400) -> None:
+        """Wait until the VRAM buffer is empty and the event queue drained."""
+        emu = self.emu
+        self.wait_until(lambda: emu.read("vram_len") == 0
+                        and emu.read("ev_head") == emu.read("ev_tail"), limit=limit)
+        self.wait(2)
+
+    # -- state -----------------------------------------------------------------------
+    def board(self) -> bytes:
+        return self.emu.read("eng_board", 256)
+
+    def record(self) -> list[tuple[int, int]]:
+        n = self.emu.read("game_nply")
+        if n == 0:
+            return []
+        frm = self.emu.read("game_rec_from", n) if n > 1 else bytes([self.emu.read("game_rec_from")])
+        to = self.emu.read("game_rec_to", n) if n > 1 else bytes([self.emu.read("game_rec_to")])
+        return list(zip(frm, to))
+
+    def last_note(self) -> str:
+        """The newest move of the side panel as text (炮二平五)."""
+        base = self.emu.address("play_notes") + 3 * 5
+        codes = [self.emu.read(base + i) for i in range(4)]
+        out = []
+        for c in codes:
+            if c == 0xFF:
+                out.append(" ")
+            elif c >= 0x80:
+                out.append(str(c & 0x0F))
+            elif c >= 0x40:
+                out.append(PIECE_GLYPHS[c & 0x3F])
+            else:
+                out.append(TEXT_GLYPHS[c])
+        return "".join(out)

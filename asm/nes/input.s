@@ -20,6 +20,7 @@ ev_head:       .res 1          ; written by the NMI only
 ev_tail:       .res 1          ; written by the main thread only
 nmi_ev:        .res 1          ; this frame's buttons (new presses + repeats)
 nmi_rep:       .res 1          ; auto-repeat countdown
+ui_idle:       .res 1          ; 1: the main thread found no event (waits for input)
 .exportzp ui_show_cursor, ui_thinking, ui_move_now
 
 .segment "BSS"
@@ -183,13 +184,16 @@ ev_q:          .res EVQ_SIZE
 .endproc
 
 ;;
-; Takes the next event from the queue.
+; Takes the next event from the queue.  ui_idle tells the tests that the main thread
+; is waiting for input (the game state in RAM is consistent then).
 ; @return   A = buttons (PAD_* bits), Z set when the queue was empty (A = 0)
 ; Clobbers: A, X.  Cycles: ~25
 .proc ev_get
     ldx ev_tail
     cpx ev_head
     beq @empty
+    lda #0
+    sta ui_idle
     lda ev_q,x
     pha
     inx
@@ -199,6 +203,8 @@ ev_q:          .res EVQ_SIZE
     pla
     rts
 @empty:
+    lda #1
+    sta ui_idle
     lda #0
     rts
 .endproc
