@@ -4,7 +4,7 @@
 .exportzp eng_side, eng_ply, mg_count, mg_fptr, mg_tptr, pos_from, pos_to
 .exportzp att_sq, pf_depth, pf_nodes
 .exportzp mg_from, mg_to, mg_cap, mg_ksq, mg_own
-.exportzp mg_todanger, mg_pdanger, mg_stamp, mg_p1, mg_p2, mg_k1
+.exportzp mg_mask, mg_todanger, mg_pdanger, mg_stamp, mg_p1, mg_p2, mg_k1
 .exportzp mg_palbit, mg_halfbit, mg_side16, mg_fwd
 .exportzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
 .exportzp att_horses, att_cannons
@@ -36,6 +36,7 @@ mg_p1:        .res 1        ; king-ray scan: first and second piece squares
 mg_p2:        .res 1
 mg_k1:        .res 1        ; kind of the first piece
 mg_todanger:  .res 1        ; nonzero: mg_scan stamped target squares (cannon p1)
+mg_mask:      .res 1        ; $FF, or 0 while a stamped piece generates (all tested)
 mg_pdanger:   .res 1        ; nonzero: mg_scan stamped a piece square (pin, horse leg)
 mg_palbit:    .res 1        ; eng_sqflags bit of own palace
 mg_halfbit:   .res 1        ; eng_sqflags bit of own half

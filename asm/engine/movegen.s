@@ -14,7 +14,7 @@
 .include "engine.inc"
 
 .importzp mg_from, mg_to, mg_cap, mg_ksq, mg_own
-.importzp mg_todanger, mg_pdanger, mg_stamp, mg_p1, mg_p2, mg_k1
+.importzp mg_mask, mg_todanger, mg_pdanger, mg_stamp, mg_p1, mg_p2, mg_k1
 .importzp mg_palbit, mg_halfbit, mg_side16, mg_fwd
 .importzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
 .importzp att_horses, att_cannons
@@ -88,6 +88,8 @@ try2:   ldy a:eng_board+(h2),x
         inc mg_incheck
         bne done                ; always
 occupied:
+        cmp #OFFBOARD           ; no horse comes through an off-board leg
+        beq done
         ldy a:eng_board+(h1),x
         lda eng_kind,y
         cmp att_horse
@@ -269,9 +271,9 @@ done:   rts
 
 ; Emits mg_from -> X at index Y (then Y+1), keeps X.  fast = 2 (gen, no target is
 ; stamped in this generation): stores; fast = 1 (gen::checked): the stamp of X may ask
-; for the full test; fast = 3 (gen::evade, in check): only stamped targets, each with
-; the full test; fast = 0 (gen::slow, stamped pieces): always the test.  With cont,
-; continues at that label.
+; for the full test (every move of a stamped piece, called with mg_mask = 0, gets it);
+; fast = 3 (gen::evade, in check): only stamped targets, each with the full test;
+; fast = 0: always the test (unused).  With cont, continues at that label.
 .macro EMIT fast, cont
   .if fast = 3
         .local skip3
@@ -299,7 +301,8 @@ done2:
   .elseif fast
         .local slow, done
         lda mg_dmap,x
-        cmp mg_stamp
+        eor mg_stamp
+        and mg_mask             ; 0 for a stamped piece: every move gets the test
         beq slow
         txa
         sta (mg_tptr),y
@@ -350,7 +353,8 @@ skip3:
   .elseif fast = 1
         .local slow, done
         lda a:mg_dmap+(delta),x
-        cmp mg_stamp
+        eor mg_stamp
+        and mg_mask             ; 0 for a stamped piece: every move gets the test
         beq slow
         txa
         clc
@@ -443,14 +447,14 @@ next:
 
 ;;
 ; King moves: -16, -1, +1, +16 inside the own palace.  Not in check (mg_gen_king and
-; its ::checked / ::slow entries): a step is tested by the cross rays of the target,
+; its ::checked entry): a step is tested by the cross rays of the target,
 ; horses and pawns (KING_STEP_QUIET); in check (::evade) by the full test.
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
 ; Clobbers: A, X, att_sq.  Cycles: ~113 own per call (bench movegen --profile)
 .proc mg_gen_king
 checked:
-slow:   KING_STEP_QUIET -16
+        KING_STEP_QUIET -16
         KING_STEP_QUIET -1
         KING_STEP_QUIET 1
         KING_STEP_QUIET 16
@@ -477,8 +481,8 @@ next:
 ;;
 ; Advisor moves: -17, -15, +15, +17 inside the own palace.
 ; Entries: mg_gen_advisor (no target stamped), ::checked (targets checked against mg_dmap),
-; ::evade (in check: only stamped targets, each with the full test), ::slow (every
-; move gets the full test).
+; ::evade (in check: only stamped targets, each with the full test); with mg_mask = 0
+; (a stamped piece) ::checked gives every move the full test.
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
 ; Clobbers: A, X, att_sq.  Cycles: ~137 own per call (bench movegen --profile)
@@ -500,11 +504,6 @@ evade:
         PALACE_STEP 15, 3
         PALACE_STEP 17, 3
         rts
-slow:   PALACE_STEP -17, 0
-        PALACE_STEP -15, 0
-        PALACE_STEP 15, 0
-        PALACE_STEP 17, 0
-        rts
 .endproc
 
 .macro BISHOP_STEP delta, eye, fast
@@ -524,8 +523,8 @@ next:
 ;;
 ; Bishop moves: -34, -30, +30, +34 on the own half, eye (-17, -15, +15, +17) empty.
 ; Entries: mg_gen_bishop (no target stamped), ::checked (targets checked against mg_dmap),
-; ::evade (in check: only stamped targets, each with the full test), ::slow (every
-; move gets the full test).
+; ::evade (in check: only stamped targets, each with the full test); with mg_mask = 0
+; (a stamped piece) ::checked gives every move the full test.
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
 ; Clobbers: A, X, att_sq.  Cycles: ~221 own per call (bench movegen --profile)
@@ -547,11 +546,6 @@ evade:
         BISHOP_STEP 30, 15, 3
         BISHOP_STEP 34, 17, 3
         rts
-slow:   BISHOP_STEP -34, -17, 0
-        BISHOP_STEP -30, -15, 0
-        BISHOP_STEP 30, 15, 0
-        BISHOP_STEP 34, 17, 0
-        rts
 .endproc
 
 .macro KNIGHT_STEP delta, leg, fast
@@ -568,8 +562,8 @@ next:
 ;;
 ; Knight moves: -33, -31, -18, -14, +14, +18, +31, +33 with their legs empty.
 ; Entries: mg_gen_knight (no target stamped), ::checked (targets checked against mg_dmap),
-; ::evade (in check: only stamped targets, each with the full test), ::slow (every
-; move gets the full test).
+; ::evade (in check: only stamped targets, each with the full test); with mg_mask = 0
+; (a stamped piece) ::checked gives every move the full test.
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
 ; Clobbers: A, X, att_sq.  Cycles: ~315 own per call (bench movegen --profile)
@@ -602,15 +596,6 @@ evade:
         KNIGHT_STEP 18, 1, 3
         KNIGHT_STEP 31, 16, 3
         KNIGHT_STEP 33, 16, 3
-        rts
-slow:   KNIGHT_STEP -33, -16, 0
-        KNIGHT_STEP -31, -16, 0
-        KNIGHT_STEP -18, -1, 0
-        KNIGHT_STEP -14, 1, 0
-        KNIGHT_STEP 14, -1, 0
-        KNIGHT_STEP 18, 1, 0
-        KNIGHT_STEP 31, 16, 0
-        KNIGHT_STEP 33, 16, 0
         rts
 .endproc
 
@@ -650,11 +635,12 @@ stop:
 ;;
 ; Rook moves: per direction -16, -1, +1, +16 the empty squares, then an enemy piece.
 ; Entries: mg_gen_rook (no target stamped), ::checked (targets checked against mg_dmap),
-; ::evade (in check: only stamped targets, each with the full test), ::slow (every
-; move gets the full test).
+; ::evade (in check: only stamped targets, each with the full test); with mg_mask = 0
+; (a stamped piece) ::checked gives every move the full test.
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
 ; Clobbers: A, X, att_sq.  Cycles: ~672 own per call (bench movegen --profile)
+        .align 256              ; the fast variant's ray loops stay in one page
 .proc mg_gen_rook
         ROOK_RAY -16, 2
         ROOK_RAY -1, 2
@@ -672,11 +658,6 @@ evade:
         ROOK_RAY -1, 3
         ROOK_RAY 1, 3
         ROOK_RAY 16, 3
-        rts
-slow:   ROOK_RAY -16, 0
-        ROOK_RAY -1, 0
-        ROOK_RAY 1, 0
-        ROOK_RAY 16, 0
         rts
 .endproc
 
@@ -715,8 +696,8 @@ stop:
 ;;
 ; Cannon moves: per direction the empty squares, then the enemy piece beyond a screen.
 ; Entries: mg_gen_cannon (no target stamped), ::checked (targets checked against mg_dmap),
-; ::evade (in check: only stamped targets, each with the full test), ::slow (every
-; move gets the full test).
+; ::evade (in check: only stamped targets, each with the full test); with mg_mask = 0
+; (a stamped piece) ::checked gives every move the full test.
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
 ; Clobbers: A, X, att_sq.  Cycles: ~720 own per call (bench movegen --profile)
@@ -738,11 +719,6 @@ evade:
         CANNON_RAY -1, 3
         CANNON_RAY 1, 3
         CANNON_RAY 16, 3
-        rts
-slow:   CANNON_RAY -16, 0
-        CANNON_RAY -1, 0
-        CANNON_RAY 1, 0
-        CANNON_RAY 16, 0
         rts
 .endproc
 
@@ -774,8 +750,8 @@ done:
 ;;
 ; Pawn moves: forward; once across the river also -1, +1.
 ; Entries: mg_gen_pawn (no target stamped), ::checked (targets checked against mg_dmap),
-; ::evade (in check: only stamped targets, each with the full test), ::slow (every
-; move gets the full test).
+; ::evade (in check: only stamped targets, each with the full test); with mg_mask = 0
+; (a stamped piece) ::checked gives every move the full test.
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
 ; Clobbers: A, X, att_sq.  Cycles: ~147 own per call (bench movegen --profile)
@@ -787,8 +763,6 @@ checked:
         rts
 evade:
         PAWN_MOVES 3
-        rts
-slow:   PAWN_MOVES 0
         rts
 .endproc
 
@@ -845,8 +819,8 @@ no_targets:
 fast:   jmp fast_pieces
 
 ; One piece: loads its square into mg_from and X (the generators enter with X = mg_from)
-; and calls gen (or gen::variant), or gen::slow if its square is stamped (its moves may
-; expose the king).
+; and calls gen (or gen::variant), or gen::checked with mg_mask = 0 if its square is
+; stamped (its moves may expose the king: each gets the full test).
 .macro PIECE idx, gen, variant
         .local skip, safe
         ldx mg_side16
@@ -857,7 +831,11 @@ fast:   jmp fast_pieces
         lda mg_dmap,x
         cmp mg_stamp
         bne safe
-        jsr gen::slow
+        lda #0                  ; stamped: every move gets the full test
+        sta mg_mask
+        jsr gen::checked
+        lda #$FF
+        sta mg_mask
         jmp skip
 safe:
   .ifblank variant
@@ -867,7 +845,9 @@ safe:
   .endif
 skip:
 .endmacro
-pieces: PIECE 0, mg_gen_king
+pieces: lda #$FF                 ; mg_mask: targets decide (stamped pieces clear it)
+        sta mg_mask
+        PIECE 0, mg_gen_king
         PIECE 1, mg_gen_advisor
         PIECE 2, mg_gen_advisor
         PIECE 3, mg_gen_bishop
@@ -916,6 +896,8 @@ fast_pieces:
         FAST_PIECE 15, mg_gen_pawn
         jmp finish
 checked_pieces:
+        lda #$FF
+        sta mg_mask
         PIECE 0, mg_gen_king, checked
         PIECE 1, mg_gen_advisor, checked
         PIECE 2, mg_gen_advisor, checked
@@ -934,7 +916,13 @@ checked_pieces:
         PIECE 15, mg_gen_pawn, checked
         jmp finish
 evasions:
-        PIECE 0, mg_gen_king, evade
+        lda #$FF
+        sta mg_mask
+        ldx mg_side16           ; the king (never stamped: mg_scan stamps no king square)
+        lda eng_piece_sq,x
+        sta mg_from
+        tax
+        jsr mg_gen_king::evade
         PIECE 1, mg_gen_advisor, evade
         PIECE 2, mg_gen_advisor, evade
         PIECE 3, mg_gen_bishop, evade
