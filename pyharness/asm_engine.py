@@ -39,6 +39,42 @@ class PerftResult:
         return self.cycles / self.nodes if self.nodes else 0.0
 
 
+@dataclass
+class AsmSearchResult:
+    """What srch_think returned (mirrors reference.search.SearchResult) and its cost."""
+
+    best_move: Move | None
+    score: int
+    depth: int
+    nodes: int
+    pv: list[Move]
+    cycles: int
+    tt_probes: int = 0
+    tt_hits: int = 0
+    from_book: bool = False
+    stopped: bool = False
+
+    @property
+    def move(self) -> Move | None:
+        """Alias of best_move."""
+        return self.best_move
+
+    @property
+    def tt_hit_rate(self) -> float:
+        """TT hits / probes (0.0 when nothing was probed)."""
+        return self.tt_hits / self.tt_probes if self.tt_probes else 0.0
+
+    @property
+    def nes_seconds(self) -> float:
+        """cycles / 1,789,773."""
+        return self.cycles / 1_789_773
+
+    @property
+    def cycles_per_node(self) -> float:
+        """cycles / nodes (0 without nodes)."""
+        return self.cycles / self.nodes if self.nodes else 0.0
+
+
 class AsmEngine:
     """The engine routines of build/xiangqi.nes under py65."""
 
@@ -186,6 +222,81 @@ class AsmEngine:
         self.game_new(back)
         for mv in reversed(moves):
             self.game_push(mv)
+
+
+    # ------------------------------------------------------------------ search
+
+    def think(self, position: Position, level: int | None = None, depth: int | None = None,
+              seed: int = 0, nodes: int | None = None, frames: int | None = None,
+              history_moves=(), use_book: bool | None = None, trace: list | None = None,
+              move_now_after: int | None = None, max_cycles: int = 10**11,
+              profile: dict[int, int] | None = None) -> AsmSearchResult:
+        """srch_think on `position`, like reference.search.think (same arguments).
+
+        The position's undo stack is the game record (eng_game_new + eng_game_push);
+        `history_moves`, when given, must be its tail. A frame cap (`frames`, or the
+        level's) runs with the simulator's frame counter (frame_count += 1 every
+        29,781 cycles). `trace`, a list, receives (from, to, key, red_sum, black_sum) at
+        every node, like the reference. `move_now_after` sets srch_move_now once that
+        many nodes were made.
+        """
+        from .reference.search import SearchInputError, game_record
+        if level is None and depth is None:
+            raise SearchInputError("give a level (1..5) or a depth")
+        game_record(position, history_moves)      # validates history_moves
+        s = self.sim
+        self.game_setup(position)
+        s.poke("srch_level", level or 0)
+        s.poke("srch_depth", depth or 0)
+        s.write("srch_seed", seed.to_bytes(2, "little"))
+        s.write("srch_node_limit", (nodes or 0).to_bytes(4, "little"))
+        s.poke("srch_frames_set", 0 if frames is None else 1)
+        s.write("srch_frames", (frames or 0).to_bytes(2, "little"))
+        s.poke("srch_use_book", 0 if use_book is None else (2 if use_book else 1))
+        s.poke("srch_move_now", 0)
+        hooks = {}
+        if trace is not None or move_now_after is not None:
+            mem = s.memory
+            a_n, a_k = s.addr("sr_n"), [s.addr(f"rec_k{i}") for i in range(4)]
+            a_sum, a_f, a_t = s.addr("ev_sum"), s.addr("pos_from"), s.addr("pos_to")
+            a_nodes, a_mn = s.addr("srch_nodes"), s.addr("srch_move_now")
+
+            def at_node():
+                if trace is not None:
+                    n = mem[a_n]
+                    key = sum(mem[a_k[i] + n] << (8 * i) for i in range(4))
+                    trace.append((mem[a_f], mem[a_t], key, mem[a_sum] | mem[a_sum + 1] << 8,
+                                  mem[a_sum + 2] | mem[a_sum + 3] << 8))
+                if move_now_after is not None:
+                    cnt = int.from_bytes(bytes(mem[a_nodes:a_nodes + 4]), "little")
+                    if cnt >= move_now_after:
+                        mem[a_mn] = 1
+            hooks[s.addr("srch_make_done")] = at_node
+        old_hook = s.frame_hook
+        s.frame_hook = True
+        try:
+            res = s.call("srch_think", max_cycles=max_cycles, hooks=hooks or None,
+                         profile=profile)
+        finally:
+            s.frame_hook = old_hook
+        return self.search_result(res.cycles)
+
+    def search_result(self, cycles: int = 0) -> AsmSearchResult:
+        """The outputs of the last srch_think."""
+        s = self.sim
+        f, t = s.peek("srch_best_from"), s.peek("srch_best_to")
+        score = s.peek16("srch_score")
+        if score >= 0x8000:
+            score -= 0x10000
+        n = s.peek("srch_pv_len")
+        pf, pt = s.read("srch_pv_from", n), s.read("srch_pv_to", n)
+        return AsmSearchResult(
+            Move(f, t) if f else None, score, s.peek("srch_depth_done"),
+            int.from_bytes(s.read("srch_nodes", 4), "little"),
+            [Move(a, b) for a, b in zip(pf, pt)], cycles,
+            int.from_bytes(s.read("srch_tt_probes", 4), "little"),
+            int.from_bytes(s.read("srch_tt_hits", 4), "little"),
+            bool(s.peek("srch_from_book")), bool(s.peek("srch_stopped")))
 
 
 def asm_legal_moves(pos: Position, engine: AsmEngine | None = None) -> list[Move]:

@@ -203,11 +203,14 @@ class Sim:
     def call(self, routine: str | int, *, a: int = 0, x: int = 0, y: int = 0,
              max_cycles: int = DEFAULT_CYCLE_LIMIT,
              profile: dict[int, int] | None = None,
-             hits: dict[int, int] | None = None) -> CallResult:
+             hits: dict[int, int] | None = None,
+             hooks: dict[int, Callable[[], None]] | None = None) -> CallResult:
         """Call a routine with JSR semantics and run until it returns.
 
         With `profile`, adds the cycles of every instruction to profile[pc]; with
         `hits` (given together with `profile`), counts its executions in hits[pc].
+        With `hooks`, calls hooks[pc]() before the instruction at pc runs (a
+        breakpoint that may read or write memory; used for node traces).
         Raises SimLimitError, SimBrkError or SimDecimalError (see the module doc).
         """
         mpu = self.mpu
@@ -234,6 +237,8 @@ class Sim:
             pc = mpu.pc
             if pc == sentinel:
                 break
+            if hooks is not None and pc in hooks:
+                hooks[pc]()
             op = mem[pc]
             if op == _OP_BRK:
                 raise SimBrkError(f"BRK at ${pc:04X} while running {routine}")

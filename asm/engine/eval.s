@@ -5,7 +5,7 @@
 .importzp sr_ptr1, sr_v, sr_t3
 .export ev_add, ev_sub, ev_value
 
-.segment "ENGINE"
+.segment "CODE"                 ; fixed bank: bank 0 is full
 
 ;;
 ; Value of piece code A on square X: pst[type][sq] for Red, pst[type][254 - sq] for Black.

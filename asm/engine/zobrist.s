@@ -56,7 +56,7 @@ zob_row3_hi:
     .byte >(zob_b3 + ZK * 90)
 .endrepeat
 
-.segment "ENGINE"
+.segment "CODE"                 ; fixed bank: bank 0 is full
 
 ;;
 ; XORs the key of piece code A (RED_TAG..BLACK_TAG+15) on square X into sr_key.

@@ -1,0 +1,1439 @@
+; search.s -- iterative deepening PVS with quiescence, TT, killers, history, root noise:
+; the 6502 twin of pyharness/reference/search.py.  docs/search.md is the contract; every
+; rule below is written there, in the same order.
+;
+; search() and qsearch() recurse with JSR; their per-ply state lives in the fr_* frames
+; (srch_ram.s) indexed by eng_ply.  Inputs sr_d (depth), sr_a (alpha), sr_b (beta);
+; output sr_v.  Scores are 16-bit signed.
+.include "engine.inc"
+
+.importzp frame_count
+.importzp sr_key, sr_ptr0, sr_ptr1, sr_ptr2, sr_ptr3, sr_kptr, sr_t0, sr_t1, sr_t2, sr_t3
+.importzp sr_d, sr_a, sr_b, sr_v, sr_n, sr_lfsr, sr_noise, sr_stopped, sr_canstop
+.importzp sr_hf, sr_ht
+.import zob_xor, zob_xor_side, zob_full, zob_sq90, ev_add, ev_sub, rec_store
+.import sr_half, kill1_f, kill1_t, kill2_f, kill2_t, pv_len, pv_from, pv_to
+.import sr_maxdepth, sr_flimit, sr_mask, sr_book, sr_start, sr_iter
+.import tt_lock_lo, tt_lock_hi, tt_from, tt_to, tt_sc_lo, tt_sc_hi, tt_df
+.import ord_key, hist
+.import fr_al, fr_ah, fr_bl, fr_bh, fr_sl, fr_sh, fr_depth, fr_i, fr_mf, fr_mt
+.import level_depth, level_frames_lo, level_frames_hi, level_noise_mask, level_book
+.import book_probe
+.export srch_make_done, lfsr_byte, srch_search, srch_qsearch, srch_order, srch_pick
+.export srch_reward, srch_rep, srch_unmake_done
+
+KEY_HASH     = 255
+KEY_CAPTURE  = 136
+KEY_KILLER1  = 130
+KEY_KILLER2  = 129
+HIST_MAX_INC = 128
+FLAG_UPPER   = 1
+FLAG_LOWER   = 2
+FLAG_EXACT   = 3
+LFSR_TAPS_HI = $B4          ; taps $B400
+LFSR_ZERO    = $ACE1
+
+.segment "RODATA"
+; MVV/LVA by piece index within its side (K A A B B N N R R C C P P P P P)
+mvv1:   .byte 6, 2, 2, 2, 2, 4, 4, 5, 5, 4, 4, 1, 1, 1, 1, 1
+mvv8:   .byte 48, 16, 16, 16, 16, 32, 32, 40, 40, 32, 32, 8, 8, 8, 8, 8
+; history rows by piece type
+hist_row_lo:
+.repeat 7, T
+        .byte <(hist + T * 90)
+.endrepeat
+hist_row_hi:
+.repeat 7, T
+        .byte >(hist + T * 90)
+.endrepeat
+; min(d * d, 128)
+sq_clip:
+.repeat 64, D
+  .if D * D > HIST_MAX_INC
+        .byte HIST_MAX_INC
+  .else
+        .byte D * D
+  .endif
+.endrepeat
+; start of the PV row of ply p (rows of 12, 11, ... moves)
+pv_row:
+.repeat SRCH_PV_PLIES + 1, P
+        .byte P * SRCH_PV_PLIES - P * (P - 1) / 2
+.endrepeat
+
+.segment "CODE"                 ; fixed bank (bank 0 holds the movegen and the tables)
+
+; ---------------------------------------------------------------------- small helpers
+
+;;
+; One byte from the LFSR: 8 Galois steps (taps $B400, shifting right), low byte.
+; @return   A = low byte of the state
+; Clobbers: X.  Cycles: ~200
+.proc lfsr_byte
+        ldx #8
+@step:  lsr sr_lfsr+1
+        ror sr_lfsr
+        bcc @no
+        lda sr_lfsr+1
+        eor #LFSR_TAPS_HI
+        sta sr_lfsr+1
+@no:    dex
+        bne @step
+        lda sr_lfsr
+        rts
+.endproc
+
+;;
+; sr_v = 0.  Cycles: 14 with RTS
+.proc ret_zero
+        lda #0
+        sta sr_v
+        sta sr_v+1
+        rts
+.endproc
+
+;;
+; sr_v = eng_ply - SRCH_MATE (mated here).  Clobbers: A.
+.proc ret_mated
+        lda eng_ply
+        sec
+        sbc #<SRCH_MATE
+        sta sr_v
+        lda #0
+        sbc #>SRCH_MATE
+        sta sr_v+1
+        rts
+.endproc
+
+;;
+; Points mg_fptr/mg_tptr and sr_kptr at the list of ply X.
+; Clobbers: A.  Cycles: ~50
+.proc srch_ptrs
+        jsr mg_set_ptrs
+        lda mv_base_lo,x
+        sta sr_kptr
+        lda mv_base_hi,x
+        clc
+        adc #>ord_key
+        sta sr_kptr+1
+        rts
+.endproc
+
+; ---------------------------------------------------------------------- make / unmake
+
+;;
+; Makes pos_from -> pos_to with the key, the eval sums, the record (key, check flag,
+; capture flag), the 100-ply counter; counts the node and polls the limits
+; (docs/search.md, make()).  THE one place where a node is counted.
+; @param pos_from, pos_to  a legal move of the side to move
+; Clobbers: A, X, Y, sr_key, sr_ptr0/1, sr_t1-sr_t3.  Cycles: ~1,000 (pos_in_check ~470)
+.proc srch_make
+        ldx sr_n
+        lda rec_k0,x
+        sta sr_key
+        lda rec_k1,x
+        sta sr_key+1
+        lda rec_k2,x
+        sta sr_key+2
+        lda rec_k3,x
+        sta sr_key+3
+        ldx pos_to
+        lda eng_board,x
+        sta sr_t2               ; victim
+        beq @nocap
+        jsr zob_xor
+        lda sr_t2
+        jsr ev_sub
+@nocap: ldx pos_from
+        lda eng_board,x
+        sta sr_t1               ; mover
+        jsr zob_xor
+        lda sr_t1
+        jsr ev_sub
+        ldx pos_to
+        lda sr_t1
+        jsr zob_xor
+        lda sr_t1
+        jsr ev_add
+        jsr zob_xor_side
+        ldx eng_ply
+        lda #0
+        ldy sr_t2
+        bne @half
+        lda sr_half,x
+        cmp #$FF
+        adc #0                  ; +1, saturating at 255
+@half:  sta sr_half+1,x
+        jsr pos_make
+        jsr pos_in_check        ; C = the side now to move is in check
+        lda #0
+        rol a
+        ldy sr_t2
+        beq @flag
+        ora #REC_CAPTURE
+@flag:  inc sr_n
+        ldx sr_n
+        jsr rec_store
+        inc srch_nodes
+        bne @cnt
+        inc srch_nodes+1
+        bne @cnt
+        inc srch_nodes+2
+        bne @cnt
+        inc srch_nodes+3
+@cnt:
+::srch_make_done:               ; hook for the node trace (xq65 diff)
+        lda sr_canstop
+        beq @done
+        lda srch_node_limit
+        ora srch_node_limit+1
+        ora srch_node_limit+2
+        ora srch_node_limit+3
+        beq @poll
+        lda srch_nodes
+        cmp srch_node_limit
+        lda srch_nodes+1
+        sbc srch_node_limit+1
+        lda srch_nodes+2
+        sbc srch_node_limit+2
+        lda srch_nodes+3
+        sbc srch_node_limit+3
+        bcs @stop
+@poll:  lda srch_nodes
+        and #SRCH_POLL_MASK
+        bne @done
+        lda sr_flimit
+        ora sr_flimit+1
+        beq @mnow
+        lda frame_count
+        sec
+        sbc sr_start
+        tax
+        lda frame_count+1
+        sbc sr_start+1
+        tay
+        txa
+        cmp sr_flimit
+        tya
+        sbc sr_flimit+1
+        bcs @stop
+@mnow:  lda srch_move_now
+        beq @done
+@stop:  lda #1
+        sta sr_stopped
+@done:  rts
+.endproc
+
+;;
+; Takes back the last srch_make: board, side, record index, eval sums.
+; Clobbers: A, X, Y, sr_ptr1, sr_t0-sr_t3.  Cycles: ~280
+.proc srch_unmake
+        jsr pos_unmake
+        dec sr_n
+        ldx eng_ply
+        lda undo_to,x
+        sta sr_t0
+        lda undo_cap,x
+        sta sr_t2
+        lda undo_from,x
+        tax
+        lda eng_board,x
+        sta sr_t1
+        jsr ev_add              ; the mover back on from
+        ldx sr_t0
+        lda sr_t1
+        jsr ev_sub              ; and off to
+        lda sr_t2
+        beq @done
+        ldx sr_t0
+        jsr ev_add              ; the victim back on to
+@done:
+::srch_unmake_done:
+        rts
+.endproc
+
+; ---------------------------------------------------------------------- repetition
+
+;;
+; Repetition of the current position in the record (docs/search.md, repetition()).
+; @return   C set and sr_v = the score when it repeats; C clear otherwise
+; Clobbers: A, X, Y, sr_t0-sr_t2.  Cycles: ~30 + 35 per position since the last capture
+.proc srch_rep
+        lda #REC_CHECK
+        sta sr_t0               ; own_all: moves into k with n - k odd (the mover's own)
+        sta sr_t1               ; opp_all: n - k even
+        lda #0
+        sta sr_t2               ; (n - k) & 1
+        ldx sr_n                ; k
+@loop:  txa
+        beq @none
+        lda rec_flag,x
+        bmi @none               ; the move into k captured
+        and #REC_CHECK
+        ldy sr_t2
+        bne @own
+        and sr_t1
+        sta sr_t1
+        jmp @next
+@own:   and sr_t0
+        sta sr_t0
+@next:  dex
+        lda sr_t2
+        eor #1
+        sta sr_t2
+        bne @loop               ; n - k odd: the other side was to move
+        ldy sr_n
+        lda rec_k0,x
+        cmp rec_k0,y
+        bne @loop
+        lda rec_k1,x
+        cmp rec_k1,y
+        bne @loop
+        lda rec_k2,x
+        cmp rec_k2,y
+        bne @loop
+        lda rec_k3,x
+        cmp rec_k3,y
+        bne @loop
+        lda sr_t0
+        beq @ownno
+        lda sr_t1
+        bne @draw
+        lda eng_ply             ; we checked on every move: ply - BAN
+        sec
+        sbc #<SRCH_BAN
+        sta sr_v
+        lda #0
+        sbc #>SRCH_BAN
+        sta sr_v+1
+        sec
+        rts
+@ownno: lda sr_t1
+        beq @draw
+        lda #<SRCH_BAN          ; the opponent did: BAN - ply
+        sec
+        sbc eng_ply
+        sta sr_v
+        lda #>SRCH_BAN
+        sbc #0
+        sta sr_v+1
+        sec
+        rts
+@draw:  jsr ret_zero
+        sec
+        rts
+@none:  clc
+        rts
+.endproc
+
+; ---------------------------------------------------------------------- 16-bit helpers
+
+; N flag = (a < b), signed 16-bit.  Clobbers A.
+.macro LT16 al, ah, bl, bh
+        lda al
+        cmp bl
+        lda ah
+        sbc bh
+        bvc :+
+        eor #$80
+:
+.endmacro
+
+;;
+; sr_t0/sr_t1 = the root noise of ply X (sign-extended sr_noise at ply 0, else 0).
+; Clobbers: A.  Cycles: ~25
+.proc noise16
+        lda #0
+        sta sr_t1
+        cpx #0
+        bne @zero
+        lda sr_noise
+        sta sr_t0
+        bpl @done
+        lda #$FF
+        sta sr_t1
+@done:  rts
+@zero:  sta sr_t0
+        rts
+.endproc
+
+;;
+; Child window (-b, -a) with a = alpha - noise, b = beta - noise of parent ply X:
+; sr_a = noise - beta, sr_b = noise - alpha.
+; Clobbers: A, sr_t0, sr_t1.  X preserved.
+.proc win_full
+        jsr noise16
+        lda sr_t0
+        sec
+        sbc fr_bl,x
+        sta sr_a
+        lda sr_t1
+        sbc fr_bh,x
+        sta sr_a+1
+        lda sr_t0
+        sec
+        sbc fr_al,x
+        sta sr_b
+        lda sr_t1
+        sbc fr_ah,x
+        sta sr_b+1
+        rts
+.endproc
+
+;;
+; Null window (-a - 1, -a) of parent ply X: sr_b = noise - alpha, sr_a = sr_b - 1.
+; Clobbers: A, sr_t0, sr_t1.  X preserved.
+.proc win_null
+        jsr noise16
+        lda sr_t0
+        sec
+        sbc fr_al,x
+        sta sr_b
+        lda sr_t1
+        sbc fr_ah,x
+        sta sr_b+1
+        lda sr_b
+        sec
+        sbc #1
+        sta sr_a
+        lda sr_b+1
+        sbc #0
+        sta sr_a+1
+        rts
+.endproc
+
+;;
+; sr_v = noise(parent ply) - sr_v, with the parent ply = eng_ply - 1.
+; Clobbers: A, X, sr_t0, sr_t1.
+.proc neg_noise
+        ldx eng_ply
+        dex
+        jsr noise16
+        lda sr_t0
+        sec
+        sbc sr_v
+        sta sr_v
+        lda sr_t1
+        sbc sr_v+1
+        sta sr_v+1
+        rts
+.endproc
+
+;;
+; pos_from/pos_to = move fr_i of ply X (after the swap of srch_pick).
+; Clobbers: A, Y.  X preserved.
+.proc load_move
+        jsr srch_ptrs
+        ldy fr_i,x
+        lda (mg_fptr),y
+        sta pos_from
+        lda (mg_tptr),y
+        sta pos_to
+        rts
+.endproc
+
+;;
+; Mate scores read from the TT are distances from the node: s > WIN: s - ply;
+; s < -WIN: s + ply.  @param sr_v = s.  Clobbers: A.  X, Y preserved.
+.proc tt_adjust_in
+        LT16 #<SRCH_WIN, #>SRCH_WIN, sr_v, sr_v+1
+        bpl @notwin
+        lda sr_v
+        sec
+        sbc eng_ply
+        sta sr_v
+        lda sr_v+1
+        sbc #0
+        sta sr_v+1
+        rts
+@notwin:
+        LT16 sr_v, sr_v+1, #<(-SRCH_WIN), #>(-SRCH_WIN)
+        bpl @done
+        lda sr_v
+        clc
+        adc eng_ply
+        sta sr_v
+        lda sr_v+1
+        adc #0
+        sta sr_v+1
+@done:  rts
+.endproc
+
+; ---------------------------------------------------------------------- ordering
+
+;;
+; Ordering keys of the list of ply X (docs/search.md "Move ordering"): hash move 255,
+; captures 135 + 8 * MVV(victim) - MVV(attacker), killers 130/129 (when sr_ptr3 != 0),
+; else history[type][sq90(to)] >> 1.
+; @param X  ply; sr_hf/sr_ht hash move (0 = none); sr_ptr3 (lo) killers on
+; Clobbers: A, X, Y, sr_t0-sr_t3, sr_ptr2.  Cycles: ~90 per move
+.proc srch_order
+        stx sr_t3
+        jsr srch_ptrs
+        ldy #0
+@loop:  ldx sr_t3
+        tya
+        cmp mv_count,x
+        bcc @more
+        rts
+@more:  lda (mg_fptr),y
+        sta sr_t0               ; from
+        lda (mg_tptr),y
+        sta sr_t1               ; to
+        cmp sr_ht
+        bne @nohash
+        lda sr_t0
+        cmp sr_hf
+        bne @nohash
+        lda #KEY_HASH
+        bne @store
+@nohash:
+        ldx sr_t1
+        lda eng_board,x
+        beq @quiet
+        and #15
+        tax
+        lda mvv8,x
+        sta sr_t2
+        ldx sr_t0
+        lda eng_board,x
+        and #15
+        tax
+        lda sr_t2
+        sec
+        sbc mvv1,x
+        clc
+        adc #KEY_CAPTURE - 1
+        bne @store
+@quiet: lda sr_ptr3
+        beq @hist
+        ldx sr_t3
+        lda sr_t0
+        cmp kill1_f,x
+        bne @k2
+        lda sr_t1
+        cmp kill1_t,x
+        bne @k2
+        lda #KEY_KILLER1
+        bne @store
+@k2:    lda sr_t0
+        cmp kill2_f,x
+        bne @hist
+        lda sr_t1
+        cmp kill2_t,x
+        bne @hist
+        lda #KEY_KILLER2
+        bne @store
+@hist:  sty sr_t2
+        ldx sr_t0
+        lda eng_board,x
+        tax
+        lda eng_kind,x
+        and #7
+        tax
+        lda hist_row_lo,x
+        sta sr_ptr2
+        lda hist_row_hi,x
+        sta sr_ptr2+1
+        ldx sr_t1
+        ldy zob_sq90,x
+        lda (sr_ptr2),y
+        lsr a
+        ldy sr_t2
+@store: sta (sr_kptr),y
+        iny
+        jmp @loop
+.endproc
+
+;;
+; Selection-sort step: swaps the FIRST maximum key of moves i..count-1 into place i and
+; loads that move into pos_from/pos_to.
+; @param A  i; X  ply
+; Clobbers: A, X, Y, sr_t0-sr_t3.  Cycles: ~30 per move scanned
+.proc srch_pick
+        sta sr_t0               ; i
+        stx sr_t3
+        jsr srch_ptrs
+        ldy sr_t0
+        lda (sr_kptr),y
+        sta sr_t1               ; best key
+        sty sr_t2               ; best index
+@scan:  iny
+        tya
+        cmp mv_count,x
+        bcs @end
+        lda (sr_kptr),y
+        cmp sr_t1
+        beq @scan
+        bcc @scan
+        sta sr_t1
+        sty sr_t2
+        jmp @scan
+@end:   ldx sr_t2
+        cpx sr_t0
+        beq @take
+        ; swap entries i and j (X = j) of the keys, from- and to-lists
+        ldy sr_t0
+        lda (sr_kptr),y
+        pha
+        txa
+        tay
+        lda (sr_kptr),y
+        ldy sr_t0
+        sta (sr_kptr),y
+        txa
+        tay
+        pla
+        sta (sr_kptr),y
+        ldy sr_t0
+        lda (mg_fptr),y
+        pha
+        txa
+        tay
+        lda (mg_fptr),y
+        ldy sr_t0
+        sta (mg_fptr),y
+        txa
+        tay
+        pla
+        sta (mg_fptr),y
+        ldy sr_t0
+        lda (mg_tptr),y
+        pha
+        txa
+        tay
+        lda (mg_tptr),y
+        ldy sr_t0
+        sta (mg_tptr),y
+        txa
+        tay
+        pla
+        sta (mg_tptr),y
+@take:  ldy sr_t0
+        lda (mg_fptr),y
+        sta pos_from
+        lda (mg_tptr),y
+        sta pos_to
+        rts
+.endproc
+
+;;
+; Halves every history entry (logical shift right).
+; Clobbers: A, X.  Cycles: ~7,000
+.proc hist_halve
+        ldx #0
+@loop:  lsr hist,x
+        lsr hist+256,x
+        cpx #7 * 90 - 512
+        bcs @skip
+        lsr hist+512,x
+@skip:  inx
+        bne @loop
+        rts
+.endproc
+
+;;
+; A quiet move caused a beta cutoff: killers of ply X, history += min(depth^2, 128)
+; (all halved first if the entry would pass 255).
+; @param X  ply; pos_from/pos_to the move (before it is made)
+; Clobbers: A, X, Y, sr_t0, sr_ptr2.
+.proc srch_reward
+        lda pos_from
+        cmp kill1_f,x
+        bne @new
+        lda pos_to
+        cmp kill1_t,x
+        beq @hist
+@new:   lda kill1_f,x
+        sta kill2_f,x
+        lda kill1_t,x
+        sta kill2_t,x
+        lda pos_from
+        sta kill1_f,x
+        lda pos_to
+        sta kill1_t,x
+@hist:  ldy fr_depth,x
+        lda sq_clip,y
+        sta sr_t0
+        ldx pos_from
+        lda eng_board,x
+        tax
+        lda eng_kind,x
+        and #7
+        tax
+        lda hist_row_lo,x
+        sta sr_ptr2
+        lda hist_row_hi,x
+        sta sr_ptr2+1
+        ldx pos_to
+        ldy zob_sq90,x
+        lda (sr_ptr2),y
+        clc
+        adc sr_t0
+        bcc @store
+        jsr hist_halve
+        lda (sr_ptr2),y
+        clc
+        adc sr_t0
+@store: sta (sr_ptr2),y
+        rts
+.endproc
+
+;;
+; pv[ply] = move + pv[ply + 1] (X = ply < PV_PLIES; move in pos_from/pos_to).
+; Clobbers: A, Y, sr_t0-sr_t2.  X preserved.
+.proc pv_update
+        ldy pv_row,x
+        lda pos_from
+        sta pv_from,y
+        lda pos_to
+        sta pv_to,y
+        sty sr_t2               ; destination - 1
+        lda pv_len+1,x
+        sta sr_t0               ; moves to copy
+        clc
+        adc #1
+        sta pv_len,x
+        lda pv_row+1,x
+        sta sr_t1               ; source
+@copy:  lda sr_t0
+        beq @done
+        inc sr_t2
+        ldy sr_t1
+        lda pv_from,y
+        ldy sr_t2
+        sta pv_from,y
+        ldy sr_t1
+        lda pv_to,y
+        ldy sr_t2
+        sta pv_to,y
+        inc sr_t1
+        dec sr_t0
+        jmp @copy
+@done:  rts
+.endproc
+
+;;
+; Keeps only the captures of the list of ply X, in order; sets mv_count and mv_base of
+; the next ply.  Clobbers: A, Y, sr_t0-sr_t3.  X preserved.
+.proc keep_captures
+        stx sr_t3
+        jsr mg_set_ptrs
+        lda #0
+        sta sr_t0               ; kept
+        tay
+@loop:  ldx sr_t3
+        tya
+        cmp mv_count,x
+        bcs @done
+        lda (mg_tptr),y
+        tax
+        lda eng_board,x
+        beq @skip
+        lda (mg_fptr),y
+        sta sr_t1
+        lda (mg_tptr),y
+        sty sr_t2
+        ldy sr_t0
+        sta (mg_tptr),y
+        lda sr_t1
+        sta (mg_fptr),y
+        inc sr_t0
+        ldy sr_t2
+@skip:  iny
+        jmp @loop
+@done:  lda sr_t0
+        sta mv_count,x
+        clc
+        adc mv_base_lo,x
+        sta mv_base_lo+1,x
+        lda mv_base_hi,x
+        adc #0
+        sta mv_base_hi+1,x
+        rts
+.endproc
+
+;;
+; C set when the move stack has no room for a generation at ply X
+; (mv_base[X] + MG_MAX > MV_CAP).  Clobbers: A.
+.proc stack_full
+        lda mv_base_lo,x
+        cmp #<(MV_CAP - MG_MAX + 1)
+        lda mv_base_hi,x
+        sbc #>(MV_CAP - MG_MAX + 1)
+        rts
+.endproc
+
+; ---------------------------------------------------------------------- search()
+
+;;
+; Fail-soft negamax PVS at ply eng_ply (docs/search.md, search()).
+; @param sr_d depth (signed), sr_a alpha, sr_b beta
+; @return   sr_v = the value for the side to move
+; Clobbers: everything.  Recursive (2 bytes of stack a ply).
+.proc srch_search
+        ldx eng_ply
+        lda #0
+        sta pv_len,x
+        lda sr_stopped
+        beq @go
+        jmp ret_zero
+@go:    cpx #0
+        beq @root
+        jsr srch_rep
+        bcc @norep
+        rts
+@norep: ldx eng_ply
+        lda sr_half,x
+        cmp #SRCH_DRAW_PLIES
+        bcc @root
+        jmp ret_zero
+@root:  cpx #MAX_PLY
+        bcc @deep
+        jmp ev_evaluate
+@deep:  ldy sr_n
+        lda rec_flag,y
+        and #REC_CHECK
+        beq @noext
+        inc sr_d                ; check extension
+@noext: lda sr_d
+        beq @qs
+        bpl @full
+@qs:    jmp srch_qsearch
+@full:  sta fr_depth,x
+        lda sr_a
+        sta fr_al,x
+        lda sr_a+1
+        sta fr_ah,x
+        lda sr_b
+        sta fr_bl,x
+        lda sr_b+1
+        sta fr_bh,x
+        ; ---- TT probe
+        lda #0
+        sta sr_hf
+        sta sr_ht
+        inc srch_tt_probes
+        bne @p1
+        inc srch_tt_probes+1
+        bne @p1
+        inc srch_tt_probes+2
+        bne @p1
+        inc srch_tt_probes+3
+@p1:    ldy sr_n
+        ldx rec_k0,y            ; slot
+        lda tt_df,x
+        and #3
+        beq @miss
+        lda rec_k2,y
+        cmp tt_lock_lo,x
+        bne @miss
+        lda rec_k3,y
+        cmp tt_lock_hi,x
+        bne @miss
+        inc srch_tt_hits
+        bne @h1
+        inc srch_tt_hits+1
+        bne @h1
+        inc srch_tt_hits+2
+        bne @h1
+        inc srch_tt_hits+3
+@h1:    lda tt_from,x
+        sta sr_hf
+        lda tt_to,x
+        sta sr_ht
+        ldy eng_ply
+        beq @miss               ; no cutoff at the root
+        lda tt_df,x
+        lsr a
+        lsr a
+        cmp fr_depth,y
+        bcc @miss               ; slot depth < depth
+        lda tt_sc_lo,x
+        sta sr_v
+        lda tt_sc_hi,x
+        sta sr_v+1
+        jsr tt_adjust_in
+        lda tt_df,x
+        and #3
+        cmp #FLAG_EXACT
+        beq @cut
+        cmp #FLAG_LOWER
+        bne @upper
+        LT16 sr_v, sr_v+1, {fr_bl,y}, {fr_bh,y}
+        bpl @cut                ; s >= beta
+        bmi @miss
+@upper: LT16 {fr_al,y}, {fr_ah,y}, sr_v, sr_v+1
+        bmi @miss               ; s > alpha
+@cut:   rts
+@miss:  ldx eng_ply
+        jsr stack_full
+        bcc @room
+        jmp ev_evaluate
+@room:  jsr mg_generate
+        ldx eng_ply
+        lda mv_count,x
+        bne @have
+        jmp ret_mated
+@have:  lda #1
+        sta sr_ptr3             ; killers on
+        jsr srch_order
+        ldx eng_ply
+        lda #0
+        sta fr_i,x
+        sta fr_mf,x
+        sta fr_mt,x
+        lda #<(-SRCH_INF)
+        sta fr_sl,x
+        lda #>(-SRCH_INF)
+        sta fr_sh,x
+        ; ---- the move loop
+@loop:  ldx eng_ply
+        lda fr_i,x
+        cmp mv_count,x
+        bcc @pick
+        jmp @end
+@pick:  jsr srch_pick
+        ldx eng_ply
+        bne @make
+        lda sr_mask             ; root noise, drawn before the move is made
+        beq @nonz
+        lsr a
+        adc #0
+        sta sr_t0               ; (mask + 1) / 2
+        jsr lfsr_byte
+        and sr_mask
+        sec
+        sbc sr_t0
+@nonz:  sta sr_noise
+@make:  jsr srch_make
+        ldx eng_ply
+        dex
+        lda fr_depth,x
+        sec
+        sbc #1
+        sta sr_d
+        lda fr_i,x
+        bne @null
+        jsr win_full
+        jsr srch_search
+        jsr neg_noise
+        jmp @back
+@null:  jsr win_null
+        jsr srch_search
+        jsr neg_noise
+        lda sr_stopped
+        bne @back
+        ldx eng_ply
+        dex
+        LT16 {fr_al,x}, {fr_ah,x}, sr_v, sr_v+1
+        bpl @back               ; v <= alpha
+        LT16 sr_v, sr_v+1, {fr_bl,x}, {fr_bh,x}
+        bpl @back               ; v >= beta
+        lda fr_depth,x
+        sec
+        sbc #1
+        sta sr_d
+        jsr win_full
+        jsr srch_search
+        jsr neg_noise
+@back:  jsr srch_unmake
+        lda sr_stopped
+        beq @cont
+        jmp ret_zero
+@cont:  ldx eng_ply
+        LT16 {fr_sl,x}, {fr_sh,x}, sr_v, sr_v+1
+        bmi @better
+        jmp @next
+@better:
+        lda sr_v
+        sta fr_sl,x
+        lda sr_v+1
+        sta fr_sh,x
+        LT16 {fr_al,x}, {fr_ah,x}, sr_v, sr_v+1
+        bmi @raise
+        jmp @next
+@raise: lda sr_v
+        sta fr_al,x
+        lda sr_v+1
+        sta fr_ah,x
+        jsr load_move
+        lda pos_from
+        sta fr_mf,x
+        lda pos_to
+        sta fr_mt,x
+        cpx #SRCH_PV_PLIES
+        bcs @nopv
+        jsr pv_update
+@nopv:  LT16 sr_v, sr_v+1, {fr_bl,x}, {fr_bh,x}
+        bmi @next
+        ldy pos_to              ; beta cutoff
+        lda eng_board,y
+        bne @end
+        jsr srch_reward
+        jmp @end
+@next:  ldx eng_ply
+        inc fr_i,x
+        jmp @loop
+        ; ---- store in the TT (not ban scores), return best
+@end:   ldx eng_ply
+        lda fr_sl,x
+        sta sr_v
+        lda fr_sh,x
+        sta sr_v+1
+        jsr tt_store
+        ldx eng_ply
+        lda fr_sl,x
+        sta sr_v
+        lda fr_sh,x
+        sta sr_v+1
+        rts
+.endproc
+
+;;
+; TT store of the node at ply X with best = sr_v (docs/search.md: ban scores are not
+; stored; mate scores as distance from the node; replacement rule of tt.py).
+; Clobbers: A, Y, sr_t0-sr_t3, sr_key.  X preserved.
+.proc tt_store
+        ; |best| into sr_t0/sr_t1
+        lda sr_v
+        sta sr_t0
+        lda sr_v+1
+        sta sr_t1
+        bpl @pos
+        lda #0
+        sec
+        sbc sr_v
+        sta sr_t0
+        lda #0
+        sbc sr_v+1
+        sta sr_t1
+@pos:   lda sr_t0
+        cmp #<(SRCH_WIN + 1)
+        lda sr_t1
+        sbc #>(SRCH_WIN + 1)
+        bcc @ok                 ; |best| <= WIN
+        lda sr_t0
+        cmp #<(SRCH_BAN + 1)
+        lda sr_t1
+        sbc #>(SRCH_BAN + 1)
+        bcs @ok                 ; a mate score
+        rts                     ; a ban score
+@ok:    ; flag
+        LT16 sr_v, sr_v+1, {fr_bl,x}, {fr_bh,x}
+        bmi @notlow
+        lda #FLAG_LOWER
+        bne @flag
+@notlow:
+        lda fr_mf,x
+        beq @upper
+        lda #FLAG_EXACT
+        bne @flag
+@upper: lda #FLAG_UPPER
+@flag:  sta sr_t2
+        ; score to store in sr_t0/sr_t1
+        lda sr_v
+        sta sr_t0
+        lda sr_v+1
+        sta sr_t1
+        LT16 #<SRCH_WIN, #>SRCH_WIN, sr_v, sr_v+1
+        bpl @nwin
+        lda sr_t0
+        clc
+        adc eng_ply
+        sta sr_t0
+        bcc @slot
+        inc sr_t1
+        jmp @slot
+@nwin:  LT16 sr_v, sr_v+1, #<(-SRCH_WIN), #>(-SRCH_WIN)
+        bpl @slot
+        lda sr_t0
+        sec
+        sbc eng_ply
+        sta sr_t0
+        bcs @slot
+        dec sr_t1
+@slot:  ldy sr_n
+        lda rec_k2,y
+        sta sr_key+2
+        lda rec_k3,y
+        sta sr_key+3
+        lda rec_k0,y
+        tay                     ; Y = slot
+        lda #0
+        sta sr_t3               ; same
+        lda tt_df,y
+        and #3
+        beq @write
+        lda tt_lock_lo,y
+        cmp sr_key+2
+        bne @write
+        lda tt_lock_hi,y
+        cmp sr_key+3
+        bne @write
+        inc sr_t3
+        lda tt_df,y
+        lsr a
+        lsr a
+        cmp fr_depth,x
+        beq @write
+        bcc @write
+        rts                     ; same position, deeper draft: keep
+@write: lda sr_key+2
+        sta tt_lock_lo,y
+        lda sr_key+3
+        sta tt_lock_hi,y
+        lda sr_t0
+        sta tt_sc_lo,y
+        lda sr_t1
+        sta tt_sc_hi,y
+        lda fr_depth,x
+        asl a
+        asl a
+        ora sr_t2
+        sta tt_df,y
+        lda fr_mf,x
+        bne @move
+        lda sr_t3
+        bne @done               ; same position and no move: keep the old move
+@move:  lda fr_mf,x
+        sta tt_from,y
+        lda fr_mt,x
+        sta tt_to,y
+@done:  rts
+.endproc
+
+; ---------------------------------------------------------------------- qsearch()
+
+;;
+; Quiescence at ply eng_ply: stand pat and captures; every evasion in check
+; (docs/search.md, qsearch()).
+; @param sr_a alpha, sr_b beta.  @return sr_v
+; Clobbers: everything.  Recursive.
+.proc srch_qsearch
+        ldx eng_ply
+        lda #0
+        sta pv_len,x
+        lda sr_stopped
+        beq @go
+        jmp ret_zero
+@go:    cpx #MAX_PLY
+        bcs @eval
+        jsr stack_full
+        bcc @room
+@eval:  jmp ev_evaluate
+@room:  lda sr_a
+        sta fr_al,x
+        lda sr_a+1
+        sta fr_ah,x
+        lda sr_b
+        sta fr_bl,x
+        lda sr_b+1
+        sta fr_bh,x
+        ldy sr_n
+        lda rec_flag,y
+        and #REC_CHECK
+        beq @quiet
+        jsr mg_generate         ; in check: every evasion
+        ldx eng_ply
+        lda mv_count,x
+        bne @some
+        jmp ret_mated
+@some:  lda #<(-SRCH_MATE)
+        sta fr_sl,x
+        lda #>(-SRCH_MATE)
+        sta fr_sh,x
+        jmp @order
+@quiet: jsr ev_evaluate         ; stand pat
+        ldx eng_ply
+        LT16 sr_v, sr_v+1, {fr_bl,x}, {fr_bh,x}
+        bmi @under
+        rts                     ; stand >= beta
+@under: lda sr_v
+        sta fr_sl,x
+        lda sr_v+1
+        sta fr_sh,x
+        LT16 {fr_al,x}, {fr_ah,x}, sr_v, sr_v+1
+        bpl @gen
+        lda sr_v
+        sta fr_al,x
+        lda sr_v+1
+        sta fr_ah,x
+@gen:   jsr mg_generate
+        ldx eng_ply
+        jsr keep_captures
+@order: lda #0
+        sta sr_hf
+        sta sr_ht
+        sta sr_ptr3             ; no killers
+        ldx eng_ply
+        jsr srch_order
+        ldx eng_ply
+        lda #0
+        sta fr_i,x
+@loop:  ldx eng_ply
+        lda fr_i,x
+        cmp mv_count,x
+        bcc @pick
+        jmp @end
+@pick:  jsr srch_pick
+        jsr srch_make
+        ldx eng_ply
+        dex
+        lda #0
+        sec
+        sbc fr_bl,x
+        sta sr_a
+        lda #0
+        sbc fr_bh,x
+        sta sr_a+1
+        lda #0
+        sec
+        sbc fr_al,x
+        sta sr_b
+        lda #0
+        sbc fr_ah,x
+        sta sr_b+1
+        jsr srch_qsearch
+        lda #0
+        sec
+        sbc sr_v
+        sta sr_v
+        lda #0
+        sbc sr_v+1
+        sta sr_v+1
+        jsr srch_unmake
+        lda sr_stopped
+        beq @cont
+        jmp ret_zero
+@cont:  ldx eng_ply
+        LT16 {fr_sl,x}, {fr_sh,x}, sr_v, sr_v+1
+        bpl @next
+        lda sr_v
+        sta fr_sl,x
+        lda sr_v+1
+        sta fr_sh,x
+        LT16 {fr_al,x}, {fr_ah,x}, sr_v, sr_v+1
+        bpl @next
+        lda sr_v
+        sta fr_al,x
+        lda sr_v+1
+        sta fr_ah,x
+        LT16 sr_v, sr_v+1, {fr_bl,x}, {fr_bh,x}
+        bmi @next
+        jmp @end                ; v >= beta
+@next:  inc fr_i,x
+        jmp @loop
+@end:   ldx eng_ply
+        lda fr_sl,x
+        sta sr_v
+        lda fr_sh,x
+        sta sr_v+1
+        rts
+.endproc
+
+; ---------------------------------------------------------------------- think()
+
+;;
+; Chooses the engine's move at the root (ply 0, after eng_game_new/eng_game_push):
+; book (levels 3-5), else iterative deepening until the level's depth, the node budget,
+; the frame cap or srch_move_now; the last completed iteration's move is returned
+; (docs/search.md, think()).
+; @param srch_level 1..5 (0: srch_depth, no noise, no book, no frame cap), srch_seed,
+;        srch_move_now, frame_count; optional overrides srch_depth (0 = level's),
+;        srch_frames + srch_frames_set, srch_node_limit (0 = none), srch_use_book
+;        (0 = level's, 1 = off, 2 = on)
+; @return srch_best_from/to (0,0: no legal move), srch_score, srch_depth_done (updated
+;        after every iteration), srch_nodes, srch_pv_*, srch_from_book, srch_stopped,
+;        srch_tt_probes/hits.  The position is unchanged (ply 0).
+; Clobbers: everything.  Cycles: level 1 ~0.2 s ... level 5 up to its 30 s cap
+.proc srch_think
+        ; ---- limits
+        lda #0
+        sta sr_flimit
+        sta sr_flimit+1
+        sta sr_mask
+        sta sr_book
+        lda #SRCH_MAX_DEPTH
+        sta sr_maxdepth
+        ldx srch_level
+        beq @over
+        dex
+        lda level_depth,x
+        beq @d0
+        sta sr_maxdepth
+@d0:    lda level_frames_lo,x
+        sta sr_flimit
+        lda level_frames_hi,x
+        sta sr_flimit+1
+        lda level_noise_mask,x
+        sta sr_mask
+        lda level_book,x
+        sta sr_book
+@over:  lda srch_depth
+        beq @f
+        sta sr_maxdepth
+@f:     lda srch_frames_set
+        beq @b
+        lda srch_frames
+        sta sr_flimit
+        lda srch_frames+1
+        sta sr_flimit+1
+@b:     lda srch_use_book
+        beq @outs
+        lsr a                   ; 1 -> 0 (off), 2 -> 1 (on)
+        sta sr_book
+@outs:  ; ---- outputs and counters
+        lda #0
+        ldx #3
+@zero4: sta srch_nodes,x
+        sta srch_tt_probes,x
+        sta srch_tt_hits,x
+        dex
+        bpl @zero4
+        sta srch_best_from
+        sta srch_best_to
+        sta srch_score
+        sta srch_score+1
+        sta srch_depth_done
+        sta srch_pv_len
+        sta srch_from_book
+        sta srch_stopped
+        sta sr_stopped
+        sta sr_canstop
+        sta sr_noise
+        sta eng_ply
+        ; ---- LFSR: seed ($ACE1 for 0), 16 steps
+        lda srch_seed
+        sta sr_lfsr
+        lda srch_seed+1
+        sta sr_lfsr+1
+        ora sr_lfsr
+        bne @seeded
+        lda #<LFSR_ZERO
+        sta sr_lfsr
+        lda #>LFSR_ZERO
+        sta sr_lfsr+1
+@seeded:
+        jsr lfsr_byte
+        jsr lfsr_byte
+        ; ---- root state
+        lda game_n
+        sta sr_n
+        lda game_half
+        sta sr_half
+        jsr ev_full
+        ; ---- book
+        lda sr_book
+        beq @nobook
+        jsr book_probe          ; C set: pos_from/pos_to
+        bcc @nobook
+        lda #1
+        sta srch_from_book
+        jmp @single
+@nobook:
+        ; ---- clear TT flags, killers, history
+        lda #0
+        tax
+@clr:   sta tt_df,x
+        sta hist,x
+        sta hist+256,x
+        cpx #7 * 90 - 512
+        bcs @c2
+        sta hist+512,x
+@c2:    cpx #MAX_PLY + 1
+        bcs @c3
+        sta kill1_f,x
+        sta kill1_t,x
+        sta kill2_f,x
+        sta kill2_t,x
+@c3:    inx
+        bne @clr
+        lda frame_count
+        sta sr_start
+        lda frame_count+1
+        sta sr_start+1
+        ; ---- root moves
+        jsr mg_generate
+        lda mv_count
+        bne @some
+        lda #<(-SRCH_MATE)
+        sta srch_score
+        lda #>(-SRCH_MATE)
+        sta srch_score+1
+        rts
+@some:  cmp #1
+        bne @iter
+        ldx #0
+        jsr mg_set_ptrs
+        ldy #0
+        lda (mg_fptr),y
+        sta pos_from
+        lda (mg_tptr),y
+        sta pos_to
+@single:
+        lda pos_from
+        sta srch_best_from
+        sta srch_pv_from
+        lda pos_to
+        sta srch_best_to
+        sta srch_pv_to
+        lda #1
+        sta srch_pv_len
+        rts
+        ; ---- iterative deepening
+@iter:  lda #1
+        sta sr_iter
+@it:    lda sr_iter
+        cmp #2
+        lda #0
+        rol a
+        sta sr_canstop          ; iteration 1 always completes
+        lda sr_iter
+        sta sr_d
+        lda #<(-SRCH_INF)
+        sta sr_a
+        lda #>(-SRCH_INF)
+        sta sr_a+1
+        lda #<SRCH_INF
+        sta sr_b
+        lda #>SRCH_INF
+        sta sr_b+1
+        lda #0
+        sta eng_ply
+        jsr srch_search
+        lda sr_stopped
+        bne @stop
+        lda pv_from
+        sta srch_best_from
+        lda pv_to
+        sta srch_best_to
+        lda sr_v
+        sta srch_score
+        lda sr_v+1
+        sta srch_score+1
+        ldx pv_len
+        stx srch_pv_len
+@pv:    dex
+        bmi @pvd
+        lda pv_from,x
+        sta srch_pv_from,x
+        lda pv_to,x
+        sta srch_pv_to,x
+        jmp @pv
+@pvd:   lda sr_iter
+        sta srch_depth_done
+        ; a mate or ban found: |score| > WIN
+        LT16 #<SRCH_WIN, #>SRCH_WIN, sr_v, sr_v+1
+        bmi @done
+        LT16 sr_v, sr_v+1, #<(-SRCH_WIN), #>(-SRCH_WIN)
+        bmi @done
+        lda sr_iter
+        cmp sr_maxdepth
+        bcs @done
+        inc sr_iter
+        jmp @it
+@stop:  lda #1
+        sta srch_stopped
+@done:  rts
+.endproc
