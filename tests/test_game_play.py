@@ -131,3 +131,23 @@ def test_corrupted_save_is_refused(rom):
     assert d.emu.read("menu_rows") == 3           # no CONTINUE
     d.start_game(MODE_TWO)
     check_same(d, Position.start())
+
+
+def test_repetition_ends_the_game_on_the_result_screen(rom):
+    d = new_game(rom)
+    shuffle = ["h0g2", "h9g7", "g2h0", "g7h9"] * 3        # start position 4 times
+    for text in shuffle:
+        mv = Move.from_iccs(text)
+        assert d.emu.read("game_result") == 0
+        assert d.play(mv.frm, mv.to), text
+    assert d.emu.read("game_result") == 4                  # RES_REPEAT
+    assert d.emu.read("game_winner") == 2                  # draw
+    assert d.emu.read("ui_nmi_cursor") == 0                # no more moves
+    # a further drop is not played
+    d.tap("a")
+    d.wait(10)
+    assert d.emu.read("game_nply") == len(shuffle)
+    # Start leaves the result screen for the menu; the finished game is not offered
+    d.tap("start")
+    d.wait(30)
+    assert d.emu.read("menu_rows") == 3

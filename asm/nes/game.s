@@ -38,37 +38,73 @@ game_start_pieces:
 .segment "CODE"
 
 ;;
-; Sets up the start position with an empty record.
-; Clobbers: A, X.
+; Sets up the start position with an empty record (engine root and game record too).
+; Clobbers: A, X, Y, engine scratch.
 .proc game_new
-    ldx #31
-@copy:
-    lda game_start_pieces,x
-    sta game_pieces,x
-    dex
-    bpl @copy
     lda #0
-    sta game_side
     sta game_nply
     sta game_result
-    sta game_check
-    rts
+    jmp game_reload
 .endproc
 
 ;;
-; Loads the root position into the engine (eng_load) and generates its legal moves
-; (ply 0); mg_fptr/mg_tptr point at the list, mg_count holds its length.
-; Clobbers: A, X, Y, engine scratch.  Cycles: ~11,000
-.proc game_gen
+; Rebuilds the engine's root and its game record (eng_load, eng_game_new, then
+; eng_game_push for each of the first game_nply moves of our record, trusted legal),
+; then game_pieces, game_side, the root moves (game_gen) and game_check.
+; Clobbers: A, X, Y, engine scratch.  Cycles: ~12,000 + ~5,000 per move
+.proc game_reload
     ldx #31
 @copy:
-    lda game_pieces,x
+    lda game_start_pieces,x
     sta eng_in_pieces,x
     dex
     bpl @copy
-    lda game_side
+    lda #0
     sta eng_in_side
     jsr eng_load
+    lda #0                     ; plies since the last capture
+    jsr eng_game_new
+    lda #0
+    sta game_tmp
+@next:
+    ldx game_tmp
+    cpx game_nply
+    bcs @done
+    lda game_rec_from,x
+    sta pos_from
+    lda game_rec_to,x
+    sta pos_to
+    jsr eng_game_push
+    inc game_tmp
+    bne @next
+@done:
+    jmp game_root_changed
+.endproc
+
+;;
+; After the engine's root changed: copies its piece list and side, generates the root
+; moves (game_gen), sets game_check.
+; Clobbers: A, X, Y, engine scratch.
+.proc game_root_changed
+    ldx #31
+@copy:
+    lda eng_piece_sq,x
+    sta game_pieces,x
+    dex
+    bpl @copy
+    lda eng_side
+    sta game_side
+    jsr game_gen
+    jmp game_set_check
+.endproc
+
+;;
+; Generates the legal moves of the engine's root (ply 0); mg_fptr/mg_tptr point at the
+; list, mg_count holds its length.
+; Clobbers: A, X, Y, engine scratch.  Cycles: ~4,000
+.proc game_gen
+    lda #0
+    sta eng_ply
     jsr mg_generate
     ldx #0
     jsr mg_set_ptrs
@@ -101,10 +137,10 @@ game_start_pieces:
 .endproc
 
 ;;
-; Plays pos_from -> pos_to (legal; the engine at the root, i.e. after game_gen) and
-; appends it to the record; then regenerates the new root's moves (game_gen) and sets
-; game_check.  Does nothing when the record is full (the referee ends the game first).
-; Clobbers: A, X, Y, engine scratch.  Cycles: ~12,000
+; Plays pos_from -> pos_to (legal at the root: game_is_legal) and appends it to our
+; record and to the engine's (eng_game_push); then the new root's moves and game_check.
+; Does nothing when the record is full (the referee ends the game first).
+; Clobbers: A, X, Y, engine scratch.  Cycles: ~10,000
 .proc game_push
     ldx game_nply
     cpx #GAME_MAX_PLY
@@ -116,19 +152,9 @@ game_start_pieces:
     ldy pos_to
     lda eng_board,y
     sta game_rec_cap,x
-    jsr pos_make
-    ldx #31
-@copy:
-    lda eng_piece_sq,x
-    sta game_pieces,x
-    dex
-    bpl @copy
-    lda game_side
-    eor #1
-    sta game_side
     inc game_nply
-    jsr game_gen
-    jsr game_set_check
+    jsr eng_game_push
+    jsr game_root_changed
     lda game_check
     beq @done
     ldx game_nply
@@ -152,38 +178,20 @@ game_start_pieces:
 
 ;;
 ; Takes back the last move of the record (no-op on an empty record); the record keeps
-; it (game_redo plays it again).  Regenerates the root moves and game_check.
+; it (game_redo plays it again).  Uses eng_game_pop, or rebuilds the engine's record
+; when the move has left its window.
 ; Clobbers: A, X, Y, engine scratch.
 .proc game_pop
-    ldx game_nply
+    lda game_nply
     beq @done
-    dex
-    stx game_nply
-    ldy #31                    ; the piece now on `to` goes back to `from`
-@find:
-    lda game_pieces,y
-    cmp game_rec_to,x
-    beq @found
-    dey
-    bpl @find
-    bmi @side                  ; (cannot happen with a consistent record)
-@found:
-    lda game_rec_from,x
-    sta game_pieces,y
-    lda game_rec_cap,x
-    and #<~CHECK_BIT
-    beq @side
-    tay
-    lda game_rec_to,x
-    sta game_pieces-RED_TAG,y
-@side:
-    lda game_side
-    eor #1
-    sta game_side
+    dec game_nply
     lda #0
     sta game_result
-    jsr game_gen
-    jsr game_set_check
+    jsr eng_game_pop
+    bcs @rebuild
+    jmp game_root_changed
+@rebuild:
+    jmp game_reload
 @done:
     rts
 .endproc
@@ -209,72 +217,42 @@ game_start_pieces:
 .endproc
 
 ;;
-; The referee at the root (after game_gen): sets game_result / game_winner as
-; docs/rules.md orders them: no legal move (mate or stalemate: the side to move loses),
-; then 100 plies without capture, then no attacking piece on either side, then a full
-; record.  (Repetition and perpetual check: game_judge_repeat.)
-; @return   A = game_result (0: the game goes on)
-; Clobbers: A, X, Y.
+; The referee at the root: eng_game_result (docs/rules.md: no legal move, perpetual
+; check, repetition, 100 plies without capture, no attacking piece), then a full record
+; (GAME_MAX_PLY: draw).  Sets game_result (RES_*) and game_winner; regenerates the root
+; moves (the engine's referee reuses the list of ply 0).
+; @return   A = game_result, Z set when the game goes on
+; Clobbers: A, X, Y, engine scratch.
 .proc game_judge
-    lda game_side
-    eor #1                     ; the winner if the side to move has no move
-    sta game_winner
-    lda mg_count
-    bne @captures
+    jsr eng_game_result
+    tax
+    lda game_res_of,x
+    cpx #RESULT_NO_MOVES
+    bne @other
+    ldy game_check
+    bne @other
     lda #RES_STALEMATE
-    ldx game_check
-    beq @set
-    lda #RES_MATE
-    bne @set
-@captures:
-    lda #WIN_DRAW
+@other:
+    sta game_result
+    lda eng_result_winner
     sta game_winner
-    ldx game_nply
-    ldy #0
-@back:
-    txa
-    beq @material
-    dex
-    lda game_rec_cap,x
-    and #<~CHECK_BIT
-    bne @material
-    iny
-    cpy #NO_CAPTURE_PLIES
-    bcc @back
-    lda #RES_NOCAPTURE
-    bne @set
-@material:
-    ldx #5                     ; indices 5..15: knights, rooks, cannons, pawns
-@attackers:
-    lda game_pieces,x
-    ora game_pieces+16,x
-    bne @length
-    inx
-    cpx #16
-    bcc @attackers
-    lda #RES_MATERIAL
-    bne @set
-@length:
+    lda game_result
+    bne @gen
     lda game_nply
     cmp #GAME_MAX_PLY
+    bcc @gen
     lda #RES_TOOLONG
-    bcs @set
-    jsr game_judge_repeat
-@set:
     sta game_result
-    cmp #RES_NONE              ; Z set: the game goes on
+    lda #WIN_DRAW
+    sta game_winner
+@gen:
+    jsr game_gen
+    lda game_result
     rts
 .endproc
 
-;;
-; Repetition: walks back over the plies since the last capture on a copy of the piece
-; list and counts earlier occurrences of the current position (same side to move, same
-; pieces on the same squares; pieces of one kind may have swapped places).  On the 4th
-; occurrence: a side that gave check with every one of its moves since the first
-; occurrence loses (perpetual check); if both or neither did, it is a draw.
-; @return   A = RES_NONE, RES_PERPETUAL (game_winner set) or RES_REPEAT
-; Clobbers: A, X, Y, rep_* scratch.
-.proc game_judge_repeat
-    lda #RES_NONE
-    rts
-.endproc
+; engine RESULT_* -> RES_*
+game_res_of:
+    .byte RES_NONE, RES_MATE, RES_PERPETUAL, RES_REPEAT, RES_NOCAPTURE, RES_MATERIAL
+.assert RESULT_NO_ATTACK = 5 && RESULT_PERPETUAL = 2, error, "game_res_of order"
+.assert WINNER_RED = WIN_RED && WINNER_BLACK = WIN_BLACK && WINNER_DRAW = WIN_DRAW, error, "winner codes"

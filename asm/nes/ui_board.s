@@ -429,6 +429,7 @@ ui_hl_sq: .res HL_MAX          ; highlighted squares (legal destinations)
     asl a
     adc #<(UI_DIGIT_BASE - 2)
     sta ui_t0
+    clc                        ; (the add above may wrap)
     adc #1
     sta ui_t2
     lda #0
