@@ -71,6 +71,7 @@ oam_buf: .res 256
     bne @done
     inc frame_count+1
 @done:
+::nmi_restore:               ; (cycle measurement: the registers are restored from here)
     pla
     tay
     pla
@@ -78,7 +79,7 @@ oam_buf: .res 256
     pla
     rti
 .endproc
-.export nmi_vblank_done
+.export nmi_vblank_done, nmi_restore
 
 ;;
 ; IRQ/BRK: not used (APU frame IRQ and DMC IRQ are off); returns at once.
