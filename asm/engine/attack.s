@@ -2,9 +2,9 @@
 .include "engine.inc"
 
 .importzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
-.importzp att_horses, att_cannons
+.importzp att_horses, att_cannons, att_hnear
 
-.export pos_attacked_ew, pos_attacked_ns
+.export pos_attacked_ew, pos_attacked_ns, pos_attacked_k
 
 .segment "ENGINE"
 
@@ -18,6 +18,10 @@
 ; Clobbers: A, X, Y.  Cycles: ~320 average per call in perft 3 of the public positions,
 ;           ~360 on the king square of random positions (xq65 bench movegen --profile)
 .proc pos_attacked
+        lda att_horses          ; any square of the defender's half: every horse counts
+        sta att_hnear
+k:      ; entry pos_attacked_k: att_sq in the defender's palace, att_hnear as set by
+        ; pos_setup_side (a horse off the own half cannot reach the palace)
 l_north: ldx att_sq
 l_n1:    lda eng_up16,x
         tax
@@ -116,7 +120,7 @@ l_e2:    inx
         beq l_yes
 l_horses:
 horses: ldx att_sq              ; entry pos_attacked::horses: horses, pawns
-        lda att_horses
+        lda att_hnear
         beq l_pawns
         ; ---- horses: leg = diagonal neighbour of the square --------------------------
         lda eng_board+17,x
@@ -185,6 +189,7 @@ l_no:    clc
 ; pos_attacked without the north and south rays (west, east, horses, pawns): for a king
 ; step along a file when the king is not in check (see pos_attacked_ns).
 pos_attacked_ew = pos_attacked::ew
+pos_attacked_k = pos_attacked::k
 
 ;;
 ; pos_attacked without the west and east rays: is att_sq attacked along its file

@@ -7,7 +7,7 @@
 .exportzp mg_mask, mg_todanger, mg_pdanger, mg_stamp, mg_p1, mg_p2, mg_k1
 .exportzp mg_palbit, mg_halfbit, mg_side16, mg_fwd
 .exportzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
-.exportzp att_horses, att_cannons
+.exportzp att_horses, att_cannons, att_hnear
 .exportzp eng_tmp0, pf_full
 .export eng_zp_start, eng_zp_end, eng_bss_start, eng_bss_end, eng_wram_start, eng_wram_end
 .export mg_dmap
@@ -50,6 +50,7 @@ att_pawn:     .res 1
 att_king:     .res 1
 att_pawndir:  .res 1        ; square of the frontal enemy pawn relative to the king
 att_horses:   .res 1        ; nonzero: the enemy has a horse on the board
+att_hnear:    .res 1        ; nonzero: an enemy horse on the own half (near the palace)
 att_cannons:  .res 1        ; nonzero: the enemy has a cannon on the board
 eng_tmp0:     .res 1
 pf_full:      .res 1        ; eng_perft: 0 bulk, 1 full (set by its entries)

@@ -17,8 +17,8 @@
 .importzp mg_mask, mg_todanger, mg_pdanger, mg_stamp, mg_p1, mg_p2, mg_k1
 .importzp mg_palbit, mg_halfbit, mg_side16, mg_fwd
 .importzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
-.importzp att_horses, att_cannons
-.import mg_dmap, pos_setup_side, eng_up16, eng_down16, pos_attacked_ns, pos_attacked_ew
+.importzp att_horses, att_cannons, att_hnear
+.import mg_dmap, pos_setup_side, eng_up16, eng_down16, pos_attacked_ns, pos_attacked_ew, pos_attacked_k
 
 .assert (MV_CAP & $FF) = 0, error, "MV_CAP must be a multiple of 256"
 .assert mv_to_stk = mv_from_stk + MV_CAP, error, "mv_to_stk must follow mv_from_stk"
@@ -210,7 +210,7 @@ done:
         sta mg_pdanger
         sta mg_incheck
         ldx mg_ksq
-        lda att_horses
+        lda att_hnear           ; no enemy horse on the own half: none reaches the king
         bne horses
         jmp pawns
 horses: HORSE_LEG 17, 33, 18
@@ -252,7 +252,7 @@ test:   sty mg_count            ; entry with att_sq = the king square after the 
         sta eng_board,x
         lda #EMPTY
         sta eng_board,y
-        jsr pos_attacked
+        jsr pos_attacked_k
         ldx mg_to
         ldy mg_from
         lda eng_board,x
