@@ -2,6 +2,7 @@
 .include "nes.inc"
 .include "ui.inc"
 .include "ui_tiles.inc"
+.include "engine.inc"
 
 REPEAT_DELAY = 16              ; frames a D-pad button is held before it repeats
 REPEAT_RATE  = 4               ; then one repeat every 4 frames
@@ -15,13 +16,15 @@ ui_cur_r:      .res 1          ; cursor: screen row 0..9 (top to bottom)
 ui_nmi_cursor: .res 1          ; nonzero: the NMI moves the cursor with the D-pad
 ui_show_cursor: .res 1         ; nonzero: the cursor sprites are shown
 ui_thinking:   .res 1          ; nonzero: the CPU thinks; Select sets srch_move_now
+ui_think_sub:  .res 1          ; thinking indicator: frames of the current second
+ui_think_s1:   .res 1          ; seconds thought, ones (0..9)
+ui_think_s10:  .res 1          ; tens
 ui_move_now:   .res 1          ; set by the NMI when Select is pressed while thinking
 ev_head:       .res 1          ; written by the NMI only
 ev_tail:       .res 1          ; written by the main thread only
 nmi_ev:        .res 1          ; this frame's buttons (new presses + repeats)
 nmi_rep:       .res 1          ; auto-repeat countdown
 ui_idle:       .res 1          ; 1: the main thread found no event (waits for input)
-.exportzp ui_show_cursor, ui_thinking, ui_move_now
 
 .segment "BSS"
 ev_q:          .res EVQ_SIZE
@@ -59,9 +62,24 @@ ev_q:          .res EVQ_SIZE
 @no_repeat:
     lda ui_thinking
     beq @cursor
+    inc ui_think_sub           ; the seconds of the thinking indicator
+    lda ui_think_sub
+    cmp #60
+    bcc :+
+    lda #0
+    sta ui_think_sub
+    inc ui_think_s1
+    lda ui_think_s1
+    cmp #10
+    bcc :+
+    lda #0
+    sta ui_think_s1
+    inc ui_think_s10
+:
     lda nmi_ev
     and #PAD_SELECT
     beq @cursor
+    sta srch_move_now          ; "move now": the search stops at its next poll
     sta ui_move_now
 @cursor:
     lda ui_nmi_cursor

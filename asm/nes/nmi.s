@@ -1,6 +1,7 @@
 ; nmi.s: the NMI handler, the frame counter and the wait-for-NMI of the main thread.
 .include "nes.inc"
 .include "ui.inc"
+.include "engine.inc"
 
 .segment "ZEROPAGE"
 frame_count:  .res 2
@@ -55,6 +56,10 @@ oam_buf: .res 256
     bne @copy_palette
     beq @scroll
 @vram:
+    lda ui_thinking
+    beq @flush
+    jsr ui_think_draw          ; the thinking indicator (the buffer is empty then)
+@flush:
     jsr vram_flush
 @scroll:
     lda nmi_scroll_x
@@ -80,6 +85,33 @@ oam_buf: .res 256
     rti
 .endproc
 .export nmi_vblank_done, nmi_restore
+
+;;
+; NMI, vblank part, while the CPU thinks: writes the depth reached (srch_depth_done,
+; 9 at most) and the seconds thought (ui_think_s10/s1) into the status line, which
+; play_think set to "CPU D- --".
+; Clobbers: A.  Cycles: 64
+.proc ui_think_draw
+    lda #>(PPU_NT0 + PANEL_STATUS_Y * 32 + PANEL_X + 5)
+    sta PPUADDR
+    lda #<(PPU_NT0 + PANEL_STATUS_Y * 32 + PANEL_X + 5)
+    sta PPUADDR
+    lda srch_depth_done
+    cmp #10
+    bcc :+
+    lda #9
+:   ora #'0'
+    sta PPUDATA
+    lda #' '
+    sta PPUDATA
+    lda ui_think_s10
+    ora #'0'
+    sta PPUDATA
+    lda ui_think_s1
+    ora #'0'
+    sta PPUDATA
+    rts
+.endproc
 
 ;;
 ; IRQ/BRK: not used (APU frame IRQ and DMC IRQ are off); returns at once.

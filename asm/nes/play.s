@@ -7,7 +7,7 @@
 
 .import vram_begin, vram_put, vram_end, nt_make, nt_out, ui_piece_glyph
 .import ui_hl_sq, ui_attr
-.importzp vram_direct, ui_hl_n, ui_show_cursor, game_check, snd_on, ui_thinking
+.importzp vram_direct, ui_hl_n, game_check, snd_on
 .importzp SND_MOVE, SND_CAPTURE, SND_CHECK, SND_ILLEGAL, SND_GAMEOVER, SND_SELECT
 
 .macro ptr addr
@@ -21,6 +21,7 @@ SEL_OAM  = 16                  ; OAM bytes 16..31: selection brackets
 LAST_OAM = 32                  ; 32..63: last move brackets (from, to)
 SEL_PAL  = 1
 LAST_PAL = 2
+DEMO_PAUSE = 30                ; frames between demo moves at least
 NOTE_SIZE = 5                  ; 4 glyph codes + mover side
 
 .segment "ZEROPAGE"
@@ -30,7 +31,8 @@ play_item:  .res 1             ; pause menu item
 play_last_from: .res 1         ; last move (0 none)
 play_last_to:   .res 1
 play_cap:   .res 1
-.exportzp play_sel
+play_think_frames: .res 2      ; frames the last srch_think took (tests read it)
+.exportzp play_sel, play_think_frames
 
 .segment "BSS"
 play_notes: .res NOTES * NOTE_SIZE
@@ -53,7 +55,9 @@ txt_level:   .byte "LEVEL ", 0
 txt_to_move: .byte "TO MOVE", 0
 txt_blank:   .byte "         ", 0
 txt_illegal: .byte "ILLEGAL", 0
-txt_no_cpu:  .byte "NO ENGINE", 0
+txt_thinking: .byte "CPU D0 00", 0
+txt_engine_err: .byte "ENGINE ?", 0
+txt_hint:    .byte "HINT: A", 0
 txt_start:   .byte "START:NEW", 0
 txt_red_won:   .byte "RED WON", 0
 txt_black_won: .byte "BLACK WON", 0
@@ -721,17 +725,121 @@ play_kind_letter: .byte "KAEHRCP"
 .endproc
 
 ;;
-; The CPU's move.  Without srch_think in the engine, it cannot move: the status line
-; says so and the game waits for Start (pause menu: undo, new game, ...).
+; Runs srch_think for the side to move at game_level (seed: frame_count), with the
+; thinking indicator ("CPU D3 12": depth reached, seconds) kept by the NMI and Select
+; meaning "move now".  play_think_frames = the frames it took.  Regenerates the root
+; moves afterwards (the search reuses the move stack).
+; @return   pos_from/pos_to = the move; C set if it is not legal (never played then)
+; Clobbers: everything.
+.proc play_think
+    ptr txt_thinking
+    jsr play_status
+@drain:
+    lda vram_len               ; the indicator writes the PPU itself: buffer empty first
+    beq @go
+    jsr nes_wait_nmi
+    jmp @drain
+@go:
+    lda game_level
+    sta srch_level
+    lda frame_count
+    sta srch_seed
+    sta play_think_frames
+    lda frame_count+1
+    sta srch_seed+1
+    sta play_think_frames+1
+    lda #0
+    sta srch_move_now
+    sta srch_depth
+    sta srch_frames_set
+    sta srch_use_book
+    sta srch_node_limit
+    sta srch_node_limit+1
+    sta srch_node_limit+2
+    sta srch_node_limit+3
+    sta srch_depth_done
+    sta ui_think_sub
+    sta ui_think_s1
+    sta ui_think_s10
+    lda #1
+    sta ui_thinking
+    jsr srch_think
+    lda #0
+    sta ui_thinking
+    sec
+    lda frame_count
+    sbc play_think_frames
+    sta play_think_frames
+    lda frame_count+1
+    sbc play_think_frames+1
+    sta play_think_frames+1
+    jsr game_gen
+    lda srch_best_from
+    sta pos_from
+    lda srch_best_to
+    sta pos_to
+    jsr game_is_legal          ; never trust: only a legal move is played
+    bcc @bad
+    clc
+    rts
+@bad:
+    ptr txt_engine_err
+    jsr play_status
+    sec
+    rts
+.endproc
+
+;;
+; The CPU's move (modes 0, 1 and the demo).  Start first opens the pause menu (the
+; way out of a demo); an engine answer that is not a legal move is never played: the
+; game waits for Start then.
 ; Clobbers: everything.
 .proc play_cpu_move
-    ptr txt_no_cpu
-    jsr play_status
-@wait:
     jsr ev_get
     and #PAD_START
-    beq @wait
-    jsr play_pause
+    beq @think
+    jmp play_pause
+@think:
+    lda game_mode
+    cmp #MODE_DEMO
+    bne :+
+    lda #DEMO_PAUSE
+    sta play_item
+@pause:
+    jsr nes_wait_nmi           ; a demo move every DEMO_PAUSE frames at least
+    dec play_item
+    bne @pause
+:   jsr play_think
+    bcs @stuck
+    jsr play_status_clear
+    jmp play_do_move
+@stuck:
+    jsr ev_get
+    and #PAD_START
+    beq @stuck
+    jmp play_pause
+.endproc
+
+;;
+; A hint for the side to move: the engine's move at the current level; its piece is
+; picked up and the cursor put on its destination (A plays it).
+; Clobbers: everything.
+.proc play_hint
+    jsr play_deselect
+    jsr play_think
+    bcs @done
+    lda pos_to
+    pha
+    lda pos_from
+    sta play_sq
+    jsr play_select
+    pla
+    jsr ui_cell_of_sq
+    stx ui_cur_c
+    sty ui_cur_r
+    ptr txt_hint
+    jsr play_status
+@done:
     rts
 .endproc
 
@@ -751,6 +859,9 @@ play_kind_letter: .byte "KAEHRCP"
     tya
     and #PAD_START
     bne @start
+    tya
+    and #PAD_SELECT
+    bne @hint
 @none:
     clc
     rts
@@ -760,6 +871,10 @@ play_kind_letter: .byte "KAEHRCP"
     rts
 @start:
     jmp play_pause
+@hint:
+    jsr play_hint
+    clc
+    rts
 @a:
     ldx ui_cur_c
     ldy ui_cur_r
@@ -1086,9 +1201,9 @@ play_hl_count: .res 1
 @not_resign:
     cmp #PM_HINT
     bne @resume                ; PM_RESUME
-    ptr txt_no_cpu
-    jsr play_status
-    jmp @wait
+    lda #1
+    sta ui_nmi_cursor
+    jmp play_hint
 @resume:
     jsr play_status_clear
     lda #1
