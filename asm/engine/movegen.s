@@ -548,6 +548,22 @@ evade:
         rts
 .endproc
 
+; Two knight steps over one leg (-33/-31 over -16, +31/+33 over +16): one leg test.
+.macro KNIGHT_PAIR leg, d1, d2, fast
+        .local second, next
+        lda a:eng_board+(leg),x
+        bne next
+        lda a:eng_board+(d1),x
+        and mg_own
+        bne second
+        EMITD d1, fast
+second: lda a:eng_board+(d2),x
+        and mg_own
+        bne next
+        EMITD d2, fast
+next:
+.endmacro
+
 .macro KNIGHT_STEP delta, leg, fast
         .local next
         lda a:eng_board+(leg),x
@@ -568,34 +584,28 @@ next:
 ; @return   Y = moves written
 ; Clobbers: A, X, att_sq.  Cycles: ~315 own per call (bench movegen --profile)
 .proc mg_gen_knight
-        KNIGHT_STEP -33, -16, 2
-        KNIGHT_STEP -31, -16, 2
+        KNIGHT_PAIR -16, -33, -31, 2
         KNIGHT_STEP -18, -1, 2
         KNIGHT_STEP -14, 1, 2
         KNIGHT_STEP 14, -1, 2
         KNIGHT_STEP 18, 1, 2
-        KNIGHT_STEP 31, 16, 2
-        KNIGHT_STEP 33, 16, 2
+        KNIGHT_PAIR 16, 31, 33, 2
         rts
 checked:
-        KNIGHT_STEP -33, -16, 1
-        KNIGHT_STEP -31, -16, 1
+        KNIGHT_PAIR -16, -33, -31, 1
         KNIGHT_STEP -18, -1, 1
         KNIGHT_STEP -14, 1, 1
         KNIGHT_STEP 14, -1, 1
         KNIGHT_STEP 18, 1, 1
-        KNIGHT_STEP 31, 16, 1
-        KNIGHT_STEP 33, 16, 1
+        KNIGHT_PAIR 16, 31, 33, 1
         rts
 evade:
-        KNIGHT_STEP -33, -16, 3
-        KNIGHT_STEP -31, -16, 3
+        KNIGHT_PAIR -16, -33, -31, 3
         KNIGHT_STEP -18, -1, 3
         KNIGHT_STEP -14, 1, 3
         KNIGHT_STEP 14, -1, 3
         KNIGHT_STEP 18, 1, 3
-        KNIGHT_STEP 31, 16, 3
-        KNIGHT_STEP 33, 16, 3
+        KNIGHT_PAIR 16, 31, 33, 3
         rts
 .endproc
 
@@ -731,11 +741,15 @@ evade:
         lda eng_board,x
         and mg_own
         bne side
+  .if fast = 2
+        STORE_X
+  .else
         EMIT fast
-side:   ldx mg_from
-        lda eng_sqflags,x
-        and mg_halfbit
-        bne done
+  .endif
+side:   lda mg_from             ; across the river iff bit 7 of from xor the forward
+        eor mg_fwd              ; step is set (red: from < $80, fwd $F0; black:
+        bpl done                ; from >= $80, fwd $10)
+        ldx mg_from
         lda eng_board-1,x
         and mg_own
         bne right
