@@ -158,3 +158,25 @@ def test_stamp_wrap_clears_the_map(eng):
             assert set(dmap) <= {0, 1}
             wrapped = True
     assert wrapped
+
+
+def test_pos_attacked_any_own_half_square(eng, random_fens):
+    """pos_attacked on every square of the defender's half agrees with the reference
+    (the public entry counts every enemy horse; the generator's palace entry only those
+    on the own half)."""
+    checked = 0
+    for fen in random_fens[:60]:
+        pos = Position.from_fen(fen)
+        eng.load(pos)
+        eng.in_check()                          # pos_setup_side for the side to move
+        for rank in range(10):
+            for file in range(9):
+                sq = (12 - rank) * 16 + 3 + file
+                if bool(sq & 0x80) != (pos.side == 0):
+                    continue                    # not on the defender's half
+                eng.sim.poke("att_sq", sq)
+                eng.sim.call("pos_attacked")
+                got = bool(eng.sim.mpu.p & 1)
+                assert got == pos.square_attacked(sq, pos.side ^ 1), f"{fen} sq {sq:02X}"
+                checked += 1
+    assert checked == 60 * 45
