@@ -266,7 +266,10 @@ class GameDriver:
             self.wait_until(lambda: emu.read("game_nply") != before, limit=30)
         except TimeoutError:
             return False
-        self.settle(settle)
+        try:
+            self.settle(settle)
+        except TimeoutError:
+            pass                # the CPU may be thinking already (events wait)
         return True
 
     def settle(self, limit: int = 400) -> None:

@@ -1,0 +1,164 @@
+"""Against the CPU in cynes, through the controller only: replies within the level's
+frame cap, undo back to your turn, hint, move now, a CPU-vs-CPU demo to a
+rules-correct end, and the CPU's thinking time in frames against the py65 prediction."""
+from __future__ import annotations
+
+import pytest
+
+from pyharness.asm_engine import AsmEngine
+from pyharness.build import build_rom
+from pyharness.emu import MODE_DEMO, MODE_RED, Emulator, GameDriver
+from pyharness.reference.game import Game
+from pyharness.reference.levels import get_level
+from pyharness.reference.position import Move, Position
+from pyharness.sim import CYCLES_PER_FRAME, Sim
+
+PLAYER_MOVES = ["h2e2", "h0g2", "i0h0", "b0c2", "a0a1", "b2b6"]
+
+
+@pytest.fixture(scope="module")
+def rom():
+    return build_rom(quiet=True).rom
+
+
+def replay(record) -> Position:
+    pos = Position.start()
+    for frm, to in record:
+        pos.push_checked(Move(frm, to))
+    return pos
+
+
+def vs_cpu(rom, level: int) -> GameDriver:
+    d = GameDriver(Emulator(rom))
+    d.boot_to_menu()
+    d.start_game(MODE_RED, level=level)
+    return d
+
+
+def play_and_wait_reply(d: GameDriver, text: str, limit: int = 2400) -> int | None:
+    """Play the player's move if legal; wait for the CPU's reply; its think frames."""
+    pos = replay(d.record())
+    mv = Move.from_iccs(text)
+    if not pos.is_legal(mv):
+        mv = pos.legal_moves()[0]
+    n = d.emu.read("game_nply")
+    assert d.play(mv.frm, mv.to, settle=50)
+    if d.emu.read("game_result"):
+        return None
+    d.wait_until(lambda: d.emu.read("game_nply") == n + 2 or d.emu.read("game_result"),
+                 limit=limit)
+    d.settle()
+    return d.emu.read_u16("play_think_frames")
+
+
+POLL_SLACK = 8     # frames: the search polls the clock every 64 nodes (~5,500 cycles each)
+
+
+@pytest.mark.parametrize("level", [
+    pytest.param(1, marks=pytest.mark.xfail(
+        strict=True, reason="engine: level 1's single iteration (depth 1) is never cut "
+        "by the 30-frame cap; measured up to 62 frames (reported)")),
+    2, 3])
+def test_cpu_replies_legally_within_its_level_cap(rom, level):
+    cap = get_level(level).frames + POLL_SLACK
+    d = vs_cpu(rom, level)
+    for text in PLAYER_MOVES[:4]:
+        frames = play_and_wait_reply(d, text)
+        if frames is None:
+            break
+        pos = replay(d.record())                 # every CPU move legal (push_checked)
+        assert d.board() == bytes(pos.board)
+        assert d.emu.read("game_side") == 0      # the player's turn again
+        assert frames <= cap, (level, frames, cap)
+    assert not d.emu.crashed
+
+
+def test_undo_against_the_cpu_goes_back_to_your_turn(rom):
+    d = vs_cpu(rom, 1)
+    play_and_wait_reply(d, "h2e2")
+    play_and_wait_reply(d, "h0g2")
+    assert d.emu.read("game_nply") == 4
+    d.tap("start")
+    d.wait(3)
+    d.tap("a")                                   # UNDO is the first item
+    d.settle()
+    assert d.emu.read("game_nply") == 2
+    assert d.emu.read("game_side") == 0
+    d.wait(120)                                  # the CPU does not move on its own
+    assert d.emu.read("game_nply") == 2
+    assert d.board() == bytes(replay(d.record()).board)
+
+
+def test_hint_picks_a_legal_move_that_a_plays(rom):
+    d = vs_cpu(rom, 1)
+    d.tap("select")
+    d.wait_until(lambda: d.emu.read("play_sel") != 0, limit=300)
+    d.settle()
+    frm = d.emu.read("play_sel")
+    c, r = d.emu.read("ui_cur_c"), d.emu.read("ui_cur_r")
+    to = next(sq for sq in range(256) if (3 <= sq & 15 <= 11) and (3 <= sq >> 4 <= 12)
+              and d.cell_of_sq(sq) == (c, r))
+    assert Position.start().is_legal(Move(frm, to))
+    d.tap("a")
+    d.wait_until(lambda: d.emu.read("game_nply") >= 1, limit=30)
+    assert d.record()[0] == (frm, to)
+
+
+def test_move_now_stops_a_long_think(rom):
+    d = vs_cpu(rom, 5)                           # cap 30 s = 1,800 frames
+    pos = Position.start()
+    mv = Move.from_iccs("a3a4")                  # out of the book
+    assert d.play(mv.frm, mv.to, settle=5)
+    d.wait_until(lambda: d.emu.read("ui_thinking") == 1, limit=60)
+    d.wait(60)
+    d.tap("select")                              # move now
+    spent = d.wait_until(lambda: d.emu.read("game_nply") == 2, limit=300)
+    assert spent < 60
+    assert d.emu.read_u16("play_think_frames") < 200
+    replay(d.record())
+
+
+def test_demo_game_reaches_a_rules_correct_end(rom):
+    d = GameDriver(Emulator(rom))
+    d.boot_to_menu()
+    d.start_game(MODE_DEMO, level=1)
+    d.wait_until(lambda: d.emu.read("game_result") != 0, limit=40_000, step=200)
+    assert not d.emu.crashed
+    game = Game()
+    for frm, to in d.record():
+        game.push(Move(frm, to))
+    res = game.result()
+    assert res is not None
+    winner = {0: 0, 1: 1, 2: None}[d.emu.read("game_winner")]
+    assert res.winner == winner
+    reasons = {1: "checkmate", 2: "stalemate", 3: "perpetual check", 4: "repetition",
+               5: "100 plies without capture", 6: "no attacking pieces"}
+    assert reasons[d.emu.read("game_result")] == res.reason
+
+
+NMI_WHILE_THINKING = 1167   # cycles a frame's NMI takes from the search (py65, see
+                            # tests/test_ui_nmi.py: idle buffer + indicator + pad/cursor/sound)
+
+
+def test_think_frames_agree_with_the_py65_prediction(rom):
+    """Frames the ROM's CPU moves take vs the py65 cycles of the same searches divided
+    by the cycles a frame leaves the main thread, within 5 %.  Level 1 (depth 1) is
+    never cut by its frame cap, so both runs do the same search node for node."""
+    d = vs_cpu(rom, 1)
+    compared = 0
+    for text in PLAYER_MOVES[:4]:
+        frames = play_and_wait_reply(d, text)
+        if frames is None:
+            break
+        seed = d.emu.read_u16("srch_seed")
+        rec = d.record()
+        pos = replay(rec[:-1])
+        res = AsmEngine(Sim(rom)).think(pos, level=1, seed=seed)
+        assert res.move == Move(*rec[-1])                 # the same search
+        assert res.nodes == int.from_bytes(d.emu.read("srch_nodes", 4), "little")
+        predicted = res.cycles / (CYCLES_PER_FRAME - NMI_WHILE_THINKING)
+        print(f"think: {frames} frames in cynes, {predicted:.1f} predicted "
+              f"({res.cycles} cycles, {res.nodes} nodes)")
+        assert abs(frames - predicted) <= 0.05 * predicted + 1
+        compared += 1
+    assert compared >= 3
