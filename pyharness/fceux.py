@@ -96,3 +96,50 @@ def probe_word(rom: str | Path, symbol_or_addr: str | int, frames: int = 120,
         raise FceuxError(f"probe script: {text}")
     framecount, value = (int(x) for x in text.split())
     return ProbeResult(framecount, value)
+
+
+PLAY_LUA = Path(__file__).with_name("fceux_play.lua")
+
+
+def play_script(rom: str | Path, script: list[tuple[str, int]], symbol_or_addr: str | int,
+                count: int, timeout: float = 120.0) -> bytes:
+    """Run `rom` in FCEUX with a controller script and read `count` bytes of RAM.
+
+    `script` is a list of (buttons, frames): buttons "" for none, else names joined by
+    "+" among a b select start up down left right (held for that many frames).
+    Raises FceuxMissingError / FceuxError like probe_word.
+    """
+    reason = missing_reason()
+    if reason:
+        raise FceuxMissingError(reason)
+    rom = Path(rom).resolve()
+    if isinstance(symbol_or_addr, str):
+        addr = load_symbols(rom.with_suffix(".labels"))[symbol_or_addr]
+    else:
+        addr = symbol_or_addr
+    names = {"a": "A", "b": "B"}
+    steps = []
+    for buttons, frames in script:
+        pads = "+".join(names.get(b, b) for b in buttons.split("+")) if buttons else "-"
+        steps.append(f"{pads}:{frames}")
+    with tempfile.TemporaryDirectory(prefix="xq65-fceux-") as tmp:
+        out = Path(tmp) / "play.txt"
+        env = dict(os.environ, HOME=tmp, XQ65_ADDR=str(addr), XQ65_OUT=str(out),
+                   XQ65_COUNT=str(count), XQ65_SCRIPT=" ".join(steps))
+        cmd = ["xvfb-run", "-a", find_fceux(), "--no-config", "1", "--sound", "0",
+               "--loadlua", str(PLAY_LUA), str(rom)]
+        proc = subprocess.Popen(cmd, env=env, cwd=tmp, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True,
+                                start_new_session=True)
+        try:
+            log, _ = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired as e:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            raise FceuxError(f"fceux did not finish within {timeout:g} s") from e
+        if not out.exists():
+            raise FceuxError(f"fceux wrote no result (exit {proc.returncode}):\n{log[-2000:]}")
+        text = out.read_text().strip()
+    if text.startswith("error"):
+        raise FceuxError(f"play script: {text}")
+    return bytes.fromhex(text)
