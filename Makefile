@@ -59,7 +59,7 @@ play: all
 
 screenshots: all
 	@mkdir -p docs/screens
-	$(XQ65) screenshot docs/screens/title.png --frames 100 --scale 2
+	$(PY) tools/ui_screens.py docs/screens
 
 clean:
 	rm -rf build .pytest_cache

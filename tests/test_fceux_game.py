@@ -27,7 +27,7 @@ def script_for(moves: list[str]) -> list[tuple[str, int]]:
         tap(b)
         s.append(("", 4))
     s.append(("", 60))
-    cur = (0, 0)
+    cur = (4, 6)                                                # CURSOR_START_C/R
     for text in moves:
         mv = Move.from_iccs(text)
         for sq in (mv.frm, mv.to):

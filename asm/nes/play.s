@@ -21,6 +21,8 @@ SEL_OAM  = 16                  ; OAM bytes 16..31: selection brackets
 LAST_OAM = 32                  ; 32..63: last move brackets (from, to)
 SEL_PAL  = 1
 LAST_PAL = 2
+CURSOR_START_C = 4             ; the cursor starts on the near central pawn
+CURSOR_START_R = 6
 DEMO_PAUSE = 30                ; frames between demo moves at least
 NOTE_SIZE = 5                  ; 4 glyph codes + mover side
 
@@ -674,6 +676,10 @@ play_kind_letter: .byte "KAEHRCP"
     jsr play_rebuild_notes
     jsr play_draw_screen
     jsr play_set_last
+    lda #CURSOR_START_C
+    sta ui_cur_c
+    lda #CURSOR_START_R
+    sta ui_cur_r
     lda #1
     sta ui_show_cursor
     sta ui_nmi_cursor
