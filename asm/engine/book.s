@@ -1,15 +1,177 @@
-; book.s -- opening book lookup (docs/search.md, "Opening book").
+; book.s -- opening book lookup (docs/search.md, "Opening book"), levels 3-5.
 .include "engine.inc"
 .include "book.inc"
 
+.importzp sr_key, sr_a, sr_b, sr_d, sr_t0, sr_t1, sr_t2
+.import zob_xor, zob_xor_side, lfsr_byte, tt_from, tt_to, tt_sc_lo
+.import zob_sq_of90
 .export book_probe
 
-.segment "CODE"
+.segment "CODE"                 ; fixed bank (bank 0 is full)
 
 ;;
-; Looks the root position up in the book.  (Stub until the lookup lands.)
-; @return   C set and pos_from/pos_to = the book move; C clear: no book move
-.proc book_probe
+; Left-right mirror of square A: file16 f -> 14 - f.  @return A.  Clobbers: sr_t2.
+.proc book_mirror
+        pha
+        and #$0F
+        sta sr_t2
+        lda #14
+        sec
+        sbc sr_t2
+        sta sr_t2
+        pla
+        and #$F0
+        ora sr_t2
+        rts
+.endproc
+
+;;
+; Key of the left-right mirror image of the position into sr_key.
+; Clobbers: A, X, Y, sr_ptr0, sr_t0, sr_t2.  Cycles: ~4,500
+.proc book_mirror_key
+        lda #0
+        sta sr_key
+        sta sr_key+1
+        sta sr_key+2
+        sta sr_key+3
+        ldx #31
+@piece: stx sr_t0
+        lda eng_piece_sq,x
+        beq @next
+        jsr book_mirror
+        tax
+        lda sr_t0
         clc
+        adc #RED_TAG
+        jsr zob_xor
+@next:  ldx sr_t0
+        dex
+        bpl @piece
+        lda eng_side
+        beq @done
+        jsr zob_xor_side
+@done:  rts
+.endproc
+
+;;
+; Looks the root position (record entry game_n) up in the book: the entries with its
+; 16-bit key whose move is legal, in table order; if none, the same for the mirrored
+; position (moves mirrored back).  With candidates, one LFSR byte r is drawn, reduced by
+; the total weight W while r >= W, and the first candidate whose running weight sum
+; exceeds r is chosen.  Candidates are collected in tt_from/tt_to/tt_sc_lo (scratch:
+; the TT is cleared after the book).
+; @return   C set and pos_from/pos_to = the book move; C clear: no book move (no draw)
+; Clobbers: A, X, Y, sr_a, sr_b, sr_d, sr_t0-sr_t2, sr_key, the list of ply 0.
+;           Cycles: ~6,000 (~11,000 when the mirror is tried)
+.proc book_probe
+        lda #0
+        sta eng_ply
+        sta sr_d                ; 0 direct, 1 mirrored
+        jsr mg_generate
+        ldx game_n
+        lda rec_k2,x
+        sta sr_a
+        lda rec_k3,x
+        sta sr_a+1
+@pass:  lda #0
+        sta sr_b                ; candidates
+        sta sr_b+1              ; total weight
+        ldx #0
+@ent:   cpx book_count
+        bcc @more
+        jmp @endp
+@more:  lda book_key_lo,x
+        cmp sr_a
+        bne @nx
+        lda book_key_hi,x
+        cmp sr_a+1
+        bne @nx
+        lda book_mv_lo,x        ; from90 = bits 0-6
+        and #$7F
+        tay
+        lda zob_sq_of90,y
+        sta pos_from
+        lda book_mv_lo,x        ; to90 = bits 7-13
+        asl a
+        lda book_mv_hi,x
+        rol a
+        and #$7F
+        tay
+        lda zob_sq_of90,y
+        sta pos_to
+        lda book_mv_hi,x        ; weight - 1 = bits 14-15
+        rol a
+        rol a
+        rol a
+        and #3
+        sta sr_t1
+        inc sr_t1
+        lda sr_d
+        beq @legal
+        lda pos_from
+        jsr book_mirror
+        sta pos_from
+        lda pos_to
+        jsr book_mirror
+        sta pos_to
+@legal: ldy mv_count
+@scan:  dey
+        bmi @nx
+        lda mv_from_stk,y       ; the list of ply 0 starts at the stack base
+        cmp pos_from
+        bne @scan
+        lda mv_to_stk,y
+        cmp pos_to
+        bne @scan
+        ldy sr_b
+        lda pos_from
+        sta tt_from,y
+        lda pos_to
+        sta tt_to,y
+        lda sr_t1
+        sta tt_sc_lo,y
+        clc
+        adc sr_b+1
+        sta sr_b+1
+        inc sr_b
+@nx:    inx
+        jmp @ent
+@endp:  lda sr_b
+        bne @choose
+        lda sr_d
+        bne @none
+        inc sr_d
+        jsr book_mirror_key
+        lda sr_key+2
+        sta sr_a
+        lda sr_key+3
+        sta sr_a+1
+        jmp @pass
+@none:  clc
+        rts
+@choose:
+        jsr lfsr_byte
+@red:   cmp sr_b+1
+        bcc @got
+        sbc sr_b+1
+        jmp @red
+@got:   sta sr_t0               ; r
+        lda #0
+        sta sr_t1               ; running sum
+        ldy #0
+@pick:  lda sr_t1
+        clc
+        adc tt_sc_lo,y
+        sta sr_t1
+        lda sr_t0
+        cmp sr_t1
+        bcc @take
+        iny
+        jmp @pick
+@take:  lda tt_from,y
+        sta pos_from
+        lda tt_to,y
+        sta pos_to
+        sec
         rts
 .endproc

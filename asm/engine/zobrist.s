@@ -3,7 +3,7 @@
 .include "zobrist.inc"
 
 .importzp sr_key, sr_ptr0, sr_t0
-.export zob_xor, zob_sq90
+.export zob_xor, zob_sq90, zob_sq_of90
 
 .segment "RODATA"                ; fixed bank (bank 0 is full)
 ; per piece code 16..47 (index code - 16): pointer to the kind's row in each byte plane

@@ -1,0 +1,157 @@
+"""The 6502 search (srch_think) is node-identical to pyharness/reference/search.py.
+
+Same best move, score, depth, node count and PV for the same position, game record,
+limits and seed (no frame budget); a frame cap or move-now stops the asm search with
+the last completed iteration's move.
+"""
+from __future__ import annotations
+
+import pytest
+
+from pyharness.asm_engine import AsmEngine
+from pyharness.reference import search as ref
+from pyharness.reference.board import START_FEN
+from pyharness.reference.eval import Evaluator
+from pyharness.reference.position import Move, Position
+from pyharness.reference.randpos import random_positions
+from pyharness.reference.search import think
+
+RANDOM_SEED = 2026
+HAND_PICKED = [
+    START_FEN,
+    "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1",                       # mate in one
+    "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1",                       # rook v king
+    "3k5/2P6/9/9/4R4/9/9/9/9/5K3 b - - 0 1",                    # no legal move
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1",
+    "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C4NC1/9/RNBAKAB1R w - - 4 3",
+    "3akab2/9/4b4/3C5/9/2n6/9/9/4p4/3K5 w - - 0 1",             # hanging pieces
+    "4k4/4a4/9/9/3r5/9/9/9/9/3K5 w - - 0 1",                    # in check
+]
+
+
+def fens(count: int, seed: int = RANDOM_SEED) -> list[str]:
+    return random_positions(count, seed)
+
+
+@pytest.fixture(scope="module")
+def eng() -> AsmEngine:
+    return AsmEngine()
+
+
+def same(a, r) -> None:
+    assert (a.best_move, a.score, a.depth, a.nodes, a.pv) == \
+        (r.best_move, r.score, r.depth, r.nodes, r.pv)
+    assert (a.tt_probes, a.tt_hits) == (r.tt_probes, r.tt_hits)
+
+
+def test_constants_match_the_twin(eng):
+    c = eng.constants
+    assert (c["SRCH_MATE"], c["SRCH_BAN"], c["SRCH_WIN"], c["SRCH_INF"]) == \
+        (ref.MATE, ref.BAN, ref.WIN, ref.INF)
+    assert (c["SRCH_PV_PLIES"], c["SRCH_POLL_MASK"], c["SRCH_DRAW_PLIES"]) == \
+        (ref.PV_PLIES, ref.POLL_MASK, ref.DRAW_PLIES)
+    assert (c["MV_CAP"], c["MG_MAX"], c["MAX_PLY"]) == \
+        (ref.MOVE_STACK_CAP, ref.GEN_RESERVE, ref.MAX_PLY)
+    from pyharness.reference.tt import TT_ENTRIES
+    assert c["TT_ENTRIES"] == TT_ENTRIES
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_random_positions_node_identical(eng, depth):
+    for fen in HAND_PICKED + fens(60):
+        pos = Position.from_fen(fen)
+        same(eng.think(pos, depth=depth), think(pos, depth=depth))
+
+
+def test_depth_four(eng):
+    for fen in HAND_PICKED[:2] + fens(6, 5):
+        pos = Position.from_fen(fen)
+        same(eng.think(pos, depth=4), think(pos, depth=4))
+
+
+def test_trace_and_incremental_eval(eng):
+    """Every node: same move, key and eval sums; the sums equal a recount."""
+    for fen in fens(4, 9):
+        pos = Position.from_fen(fen)
+        ta, tr = [], []
+        eng.think(pos, depth=3, trace=ta)
+        think(pos, depth=3, trace=tr)
+        assert ta == tr
+        ev = Evaluator.default()
+        sums = ev.side_sums(pos.piece_sq)
+        assert eng.sim.read("ev_sum", 4) == bytes(
+            [sums[0] & 255, sums[0] >> 8, sums[1] & 255, sums[1] >> 8])
+
+
+def test_game_record_repetition_and_perpetual(eng):
+    """The search judges repetitions against the game record (perpetual check loses)."""
+    pos = Position.from_fen("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1")
+    for text in "a0a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9".split():
+        pos.push(Move.from_iccs(text))
+    for depth in (1, 2, 3):
+        same(eng.think(pos, depth=depth), think(pos, depth=depth))
+    quiet = Position.from_fen("3k5/9/9/9/9/9/9/9/9/R4K3 w - - 0 1")
+    for text in "a0a1 d9e9 a1a0 e9d9 a0a1 d9e9 a1a0 e9d9".split():
+        quiet.push(Move.from_iccs(text))
+    for depth in (1, 2, 3):
+        same(eng.think(quiet, depth=depth), think(quiet, depth=depth))
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_levels_with_seeds(eng, level):
+    """Level searches (noise at 1-2, book at 3-4) with seeds, without the frame cap."""
+    for i, fen in enumerate([START_FEN] + fens(4, 13)):
+        pos = Position.from_fen(fen)
+        for seed in (0, 1, 4242 + i):
+            a = eng.think(pos, level=level, seed=seed, frames=0,
+                          depth=min(level, 3) if level > 2 else None)
+            r = think(pos, level=level, seed=seed, frames=0,
+                      depth=min(level, 3) if level > 2 else None)
+            same(a, r)
+            assert a.from_book == r.from_book
+
+
+def test_book_moves_and_mirror(eng):
+    start = Position.start()
+    seen = set()
+    for seed in range(12):
+        a = eng.think(start, level=3, seed=seed)
+        r = think(start, level=3, seed=seed)
+        assert a.from_book and r.from_book and a.best_move == r.best_move
+        seen.add(a.best_move)
+    assert len(seen) > 1
+    # a book line after its first moves, and its mirror image
+    for line in ("h2e2 h9g7", "b2e2 b9c7"):
+        pos = Position.start()
+        for text in line.split():
+            pos.push(Move.from_iccs(text))
+        for seed in range(4):
+            a = eng.think(pos, level=4, seed=seed)
+            r = think(pos, level=4, seed=seed)
+            assert (a.best_move, a.from_book) == (r.best_move, r.from_book)
+
+
+def test_node_budget_stop(eng):
+    for fen in [START_FEN] + fens(3, 21):
+        pos = Position.from_fen(fen)
+        a = eng.think(pos, depth=8, nodes=1500)
+        r = think(pos, depth=8, nodes=1500)
+        same(a, r)
+        assert a.stopped == r.stopped
+
+
+def test_frame_cap_returns_last_completed_iteration(eng):
+    pos = Position.from_fen(HAND_PICKED[5])
+    a = eng.think(pos, depth=10, frames=20)
+    assert a.stopped and a.depth >= 1
+    assert a.cycles < 22 * 29781 + 200_000
+    r = think(pos, depth=a.depth)
+    assert (a.best_move, a.score, a.pv) == (r.best_move, r.score, r.pv)
+
+
+def test_move_now_stops(eng):
+    pos = Position.start()
+    a = eng.think(pos, depth=10, move_now_after=2000)
+    assert a.stopped and a.nodes == 2048 and a.depth >= 1
+    r = think(pos, depth=a.depth)
+    assert (a.best_move, a.score, a.pv) == (r.best_move, r.score, r.pv)
