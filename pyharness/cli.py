@@ -254,6 +254,8 @@ def _bench_level_options(f):
         click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table."),
         click.option("--plot", "plot_file", type=click.Path(dir_okay=False), default=None,
                      help="Also draw NES seconds per level into this PNG."),
+        click.option("--out", "out_file", type=click.Path(dir_okay=False), default=None,
+                     help="Also write the JSON into this file."),
         click.option("--suite", "suite_file", type=click.Path(dir_okay=False), default=None,
                      help="Position suite (default assets/bench_suite.txt)."),
         click.option("--quiet", "-q", is_flag=True, help="No progress on stderr."),
@@ -284,7 +286,7 @@ def bench_levels_cmd(**options) -> None:
 
 
 def _run_level_bench(levels_text, n_positions, quick, jobs, engine, as_json, plot_file,
-                     suite_file, quiet) -> None:
+                     out_file, suite_file, quiet) -> None:
     """Shared body of `xq65 bench` and `xq65 bench levels`."""
     import json
 
@@ -328,6 +330,9 @@ def _run_level_bench(levels_text, n_positions, quick, jobs, engine, as_json, plo
         plot_levels(result, plot_file)
         if not quiet:
             click.echo(f"plot: {plot_file}", err=True)
+    if out_file:
+        with open(out_file, "w", encoding="utf-8") as fh:
+            json.dump(result.as_dict(), fh, indent=1, ensure_ascii=False)
     if as_json:
         click.echo(json.dumps(result.as_dict(), indent=1, ensure_ascii=False))
     else:
@@ -495,9 +500,18 @@ def _search_ref(pos, *, depth, level, seed, nodes, frames):
     return result, lines
 
 
+def _search_asm(pos, *, depth, level, seed, nodes, frames):
+    """Run srch_think of the ROM under py65; its result and the cycle lines."""
+    from .asm_engine import AsmEngine
+    eng = AsmEngine()
+    result = eng.think(pos, level=level, depth=depth, seed=seed, nodes=nodes, frames=frames)
+    lines = [f"cycles: {result.cycles:,} = {result.nes_seconds:.3f} NES s"
+             + (f", {result.cycles_per_node:,.0f} cycles/node" if result.nodes else "")]
+    return result, lines
+
+
 #: engine name -> runner(pos, depth=, level=, seed=, nodes=, frames=) -> (result, lines).
-#: The asm engine adds "asm" here (its lines: cycles and NES seconds).
-SEARCH_ENGINES = {"ref": _search_ref}
+SEARCH_ENGINES = {"ref": _search_ref, "asm": _search_asm}
 
 
 def search_dispatch(engine: str, pos, **limits):
@@ -560,10 +574,38 @@ def search_cmd(fen: str, depth, level, engine: str, seed: int, nodes, frames,
     click.echo(f"depth: {result.depth}" + ("  (stopped by a limit)" if result.stopped else ""))
     click.echo(f"nodes: {result.nodes}")
     click.echo(f"pv:    {' '.join(pv_text)}")
-    click.echo(f"tt:    {result.tt_hits}/{result.tt_probes} hits ({result.tt_hit_rate:.1%}), "
-               f"{result.tt_cutoffs} cutoffs")
+    cut = getattr(result, "tt_cutoffs", None)
+    click.echo(f"tt:    {result.tt_hits}/{result.tt_probes} hits ({result.tt_hit_rate:.1%})"
+               + (f", {cut} cutoffs" if cut is not None else ""))
     for text in extra:
         click.echo(text)
+
+
+@main.command("diff")
+@click.option("--positions", "-n", type=int, default=30, show_default=True,
+              help="positions (the start position, then seeded random ones)")
+@click.option("--depth", "-d", type=int, default=3, show_default=True,
+              help="every depth 1..D is compared")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="random_positions seed (also the LFSR seed)")
+def diff_cmd(positions: int, depth: int, seed: int) -> None:
+    """asm search == Python twin, node by node: prints the first position, node and
+    field where they part; exit status 1 on a difference."""
+    from .diff import run_diff
+    if positions < 1 or not 1 <= depth <= 24:
+        raise UsageProblem("--positions >= 1 and --depth 1..24")
+
+    def progress(rep):
+        click.echo(f"  {rep.positions}/{positions} positions, {rep.nodes:,} nodes equal",
+                   err=True)
+    rep = run_diff(positions, depth, seed, progress=progress)
+    if rep.equal:
+        cpn = rep.cycles / rep.nodes if rep.nodes else 0
+        click.echo(f"equal: {rep.positions} positions x depths 1-{depth}, {rep.searches} "
+                   f"searches, {rep.nodes:,} nodes (asm {cpn:,.0f} cycles/node)")
+        return
+    click.echo(f"DIFFERENT after {rep.searches} searches:\n{rep.first}")
+    sys.exit(1)
 
 
 if __name__ == "__main__":  # pragma: no cover
