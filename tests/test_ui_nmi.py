@@ -55,6 +55,11 @@ def vblank_worst(sim: Sim) -> dict[str, int]:
         fill_buffer(sim, n)
         out[f"vram {n}-byte entries"] = run_nmi(sim, "nmi_vblank_done") + OAM_DMA + NMI_ENTRY
     fill_buffer(sim, VRAM_CAP - 4)
+    sim.poke("ui_thinking", 1)
+    out["thinking indicator + full buffer"] = (run_nmi(sim, "nmi_vblank_done") + OAM_DMA
+                                               + NMI_ENTRY)
+    sim.poke("ui_thinking", 0)
+    fill_buffer(sim, VRAM_CAP - 4)
     sim.poke("nmi_palette_dirty", 1)
     out["palette"] = run_nmi(sim, "nmi_vblank_done") + OAM_DMA + NMI_ENTRY
     sim.poke("nmi_palette_dirty", 0)
