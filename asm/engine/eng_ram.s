@@ -8,7 +8,7 @@
 .exportzp mg_palbit, mg_halfbit, mg_side16, mg_fwd
 .exportzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
 .exportzp att_horses, att_cannons, att_hnear
-.exportzp eng_tmp0, pf_full
+.exportzp eng_tmp0, pf_full, pf_leaf
 .export eng_zp_start, eng_zp_end, eng_bss_start, eng_bss_end, eng_wram_start, eng_wram_end
 .export mg_dmap
 
@@ -54,6 +54,7 @@ att_hnear:    .res 1        ; nonzero: an enemy horse on the own half (near the 
 att_cannons:  .res 1        ; nonzero: the enemy has a cannon on the board
 eng_tmp0:     .res 1
 pf_full:      .res 1        ; eng_perft: 0 bulk, 1 full (set by its entries)
+pf_leaf:      .res 1        ; eng_perft_full: leaf index over make/unmake
 eng_zp_end:
 
 .segment "BSS"

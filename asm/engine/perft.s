@@ -1,7 +1,7 @@
 ; perft.s -- leaf counting over the legal move generator.
 .include "engine.inc"
 
-.importzp pf_full
+.importzp pf_full, pf_leaf
 
 .segment "ENGINE"
 
@@ -37,8 +37,8 @@ eng_perft_full = eng_perft::full
 ; pf_nodes (bulk) or makes, counts and unmakes each move (pf_full set); else makes each
 ; move, recurses with A - 1 and unmakes.
 ; @param A  depth >= 1
-; Clobbers: A, X, Y.  Cycles: ~110 own per call, plus the generator (full leaves: ~185
-;           per leaf with pos_make and pos_unmake)
+; Clobbers: A, X, Y, pf_leaf.  Cycles: ~110 own per call, plus the generator (full
+;           leaves: ~205 per leaf, 47 own + pos_make + pos_unmake)
 .proc pf_node
         pha
         jsr mg_generate
@@ -58,17 +58,14 @@ eng_perft_full = eng_perft::full
         bne @leaf
         inc pf_nodes+3
 @leaf:  rts
-@full:  ldy #0                  ; mg_fptr/mg_tptr still point at this ply's list
-@fl:    cpy mg_count
-        bcs @leaf
+@full:  ldy mg_count             ; leaves in reverse list order (any order counts);
+        beq @leaf               ; mg_fptr/mg_tptr still point at this ply's list
+@fl:    dey
+        sty pf_leaf             ; index, kept over make/unmake
         lda (mg_fptr),y
         sta pos_from
         lda (mg_tptr),y
         sta pos_to
-        iny
-        ldx eng_ply
-        tya
-        sta pf_idx,x            ; next index, kept over make/unmake
         jsr pos_make
         inc pf_nodes
         bne @counted
@@ -79,9 +76,9 @@ eng_perft_full = eng_perft::full
         inc pf_nodes+3
 @counted:
         jsr pos_unmake
-        ldx eng_ply
-        ldy pf_idx,x
-        jmp @fl
+        ldy pf_leaf
+        bne @fl
+        rts
 @inner: sbc #1                  ; C set: depth - 1
         pha
         ldx eng_ply

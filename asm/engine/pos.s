@@ -163,7 +163,7 @@
 ; and pushes the undo record of ply eng_ply (undo_from/undo_to/undo_cap), then ply+1.
 ; @param pos_from, pos_to  a pseudo-legal move of the side to move
 ; @return   eng_ply incremented
-; Clobbers: A, X, Y.  Cycles: 82 (quiet), 93 (capture), with RTS
+; Clobbers: A, X, Y.  Cycles: 81 (quiet), 92 (capture), with RTS
 .proc pos_make
         ldx eng_ply
         ldy pos_to
@@ -174,11 +174,11 @@
         lda #0
         sta eng_piece_sq-RED_TAG,x
         ldx eng_ply
-@quiet: lda pos_from
-        sta undo_from,x
-        tya
+@quiet: tya
         sta undo_to,x
-        ldx pos_from
+        lda pos_from
+        sta undo_from,x
+        tax
         lda eng_board,x
         sta eng_board,y
         lda #EMPTY
@@ -196,7 +196,7 @@
 ;;
 ; Takes back the move made at ply eng_ply-1, restoring board, piece list and side.
 ; @return   eng_ply decremented
-; Clobbers: A, X, Y, eng_tmp0.  Cycles: 70 (quiet), 78 (capture), with RTS
+; Clobbers: A, X, Y, eng_tmp0.  Cycles: 66 (quiet), 77 (capture), with RTS
 .proc pos_unmake
         dec eng_ply
         ldx eng_ply
@@ -204,20 +204,20 @@
         eor #1
         sta eng_side
         ldy undo_to,x
-        lda undo_from,x
-        sta eng_tmp0
         lda eng_board,y         ; the mover
-        ldx eng_tmp0
-        sta eng_board,x
-        tax
-        lda eng_tmp0
-        sta eng_piece_sq-RED_TAG,x
-        ldx eng_ply
+        sta eng_tmp0
         lda undo_cap,x
         sta eng_board,y
-        beq @done
-        tax
+        beq @quiet
+        tax                     ; a capture: its piece is back on undo_to
         tya
         sta eng_piece_sq-RED_TAG,x
-@done:  rts
+        ldx eng_ply
+@quiet: ldy undo_from,x
+        ldx eng_tmp0
+        txa
+        sta eng_board,y
+        tya
+        sta eng_piece_sq-RED_TAG,x
+        rts
 .endproc
