@@ -22,14 +22,15 @@ oam_buf: .res 256
 
 ;;
 ; NMI (vblank start).  Inside vblank: OAM DMA from oam_buf; then either the palette
-; shadow (when nmi_palette_dirty) or the queued VRAM updates (vram_flush; a frame with a
-; palette upload leaves them for the next one); then PPUCTRL/PPUMASK/scroll from the
-; nmi_* shadows.  After the PPU work (no longer vblank-bound): the pad, auto-repeat,
-; the board cursor and the sound effects (ui_nmi_tick), and frame_count += 1.
+; shadow (when nmi_palette_dirty) or the thinking indicator (ui_think_draw, while the
+; CPU thinks) and the queued VRAM updates (vram_flush; a frame with a palette upload
+; leaves them for the next one); PPUCTRL/PPUMASK/scroll from the nmi_* shadows;
+; frame_count += 1.  After the PPU work (no longer vblank-bound): the pad,
+; auto-repeat, the board cursor and the sound effects (ui_nmi_tick).
 ; Runs while the main thread thinks: touches no engine RAM except srch_move_now.
 ; Clobbers: nothing (A, X, Y saved).
-; Cycles, measured (tests/test_ui_nmi.py, docs/cycle_budget.md "## NMI"): vblank part
-; <= ~1,900 of the 2,273 of NTSC vblank; whole NMI <= ~2,900.
+; Cycles (tests/test_ui_nmi.py, docs/cycle_budget.md "## NMI"): vblank part <= 1,757
+; of the 2,273 of NTSC vblank; whole NMI <= ~2,200 (1,167 a frame while thinking).
 .proc nes_nmi
     pha
     txa
@@ -70,13 +71,13 @@ oam_buf: .res 256
     sta PPUCTRL
     lda nmi_ppu_mask
     sta PPUMASK
-::nmi_vblank_done:           ; (cycle measurement: end of the vblank-bound part)
-    jsr ui_nmi_tick
     inc frame_count
     bne @done
     inc frame_count+1
 @done:
-::nmi_restore:               ; (cycle measurement: the registers are restored from here)
+::nmi_vblank_done = *         ; (cycle measurement: end of the vblank-bound part)
+    jsr ui_nmi_tick
+::nmi_restore = *             ; (cycle measurement: the registers are restored from here)
     pla
     tay
     pla
