@@ -9,10 +9,10 @@ from ..engine_data import Level, load_levels
 MAX_DEPTH = 24
 #: CPU cycles per NES frame (NTSC: 1,789,773 Hz / 60.0988 Hz)
 CYCLES_PER_FRAME = 29781
-#: Estimated 6502 cycles per search node, for the Python frame clock model (think()
-#: without a `clock`): legal generation ~2,900 (asm/engine/movegen.s) + make, check
-#: test, ordering. Replace with the figure `xq65 bench` measures for the asm search.
-NODE_CYCLES_ESTIMATE = 4000
+#: 6502 cycles per search node, for the Python frame clock model (think() without a
+#: `clock`): the median the asm search (srch_think) measured on the bench suite
+#: (depth 3: 4,771; level 1: 5,069; docs/cycle_budget.md, "Search").
+NODE_CYCLES_ESTIMATE = 4800
 
 
 class LevelError(ValueError):
