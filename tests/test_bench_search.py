@@ -18,7 +18,13 @@ from pyharness.plot import CAP_COLOUR, plot_levels
 from pyharness.reference.book import default_book
 from pyharness.reference.position import Move, Position
 
-ASM_WHY = asm_search_status()
+
+
+@pytest.fixture(scope="module")
+def asm_available():
+    why = asm_search_status()
+    if why:
+        pytest.skip(f"asm search absent: {why}")
 
 
 # --- the suite -------------------------------------------------------------------------
@@ -167,11 +173,17 @@ def test_cli_bench_bad_input_exits_2(args, message):
     assert message in res.output
 
 
-@pytest.mark.skipif(ASM_WHY is None, reason="the asm search is available")
-def test_cli_bench_asm_without_the_asm_search_is_a_clear_error():
+def test_cli_bench_asm_unavailable_is_a_clear_error_and_auto_falls_back(monkeypatch):
+    import pyharness.bench_search as bs
+    monkeypatch.setattr(bs, "asm_search_status", lambda: "no srch_think in this ROM")
     res = CliRunner().invoke(main, ["bench", "--engine", "asm", "--levels", "1"])
     assert res.exit_code == 2
-    assert "asm" in res.output and "error:" in res.output
+    assert "error: --engine asm: no srch_think in this ROM" in res.output
+    res = CliRunner().invoke(main, ["bench", "--levels", "1", "--positions", "1"])
+    assert res.exit_code == 0, res.output
+    assert "note: asm search unavailable (no srch_think in this ROM)" in res.stderr
+    assert res.stdout.startswith("engine: ref")
+    assert "NOTE: asm search unavailable" in res.stdout
 
 
 # --- the asm: match player ----------------------------------------------------------------
@@ -196,8 +208,19 @@ def test_asm_player_passes_limits_seed_and_history_like_ref():
                                   "history_moves": history})]
 
 
-@pytest.mark.skipif(ASM_WHY is not None, reason=f"asm search absent: {ASM_WHY}")
-def test_asm_bench_measures_cycles_on_one_position():
+def test_asm_bench_measures_cycles_on_one_position(asm_available):
     bench = run_bench([1], select_positions(load_suite(), 1), engine="asm")
     run = bench.levels[0].runs[0]
-    assert bench.engine == "asm" and run.depth == 1 and run.cycles > run.nodes * 100
+    assert bench.engine == "asm" and "measured" in bench.cycles_source
+    assert run.depth == 1 and run.cycles > run.nodes * 500
+
+
+def test_asm_player_plays_the_twins_moves_without_a_cap(asm_available):
+    """No frame cap: asm:depth=1 and ref:depth=1 must play the same game (twin contract,
+    seeds per move and the game record passed the same way)."""
+    from pyharness.match import load_openings, run_match
+    opening = load_openings()[:1]
+    games = [run_match(f"{kind}:depth=1", "random:seed=3", 1, openings=opening, seed=5,
+                       max_plies=10).records[0].moves for kind in ("asm", "ref")]
+    assert len(games[0]) == 10
+    assert games[0] == games[1]

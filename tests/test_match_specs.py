@@ -55,12 +55,25 @@ def test_bad_specs_say_what_is_wrong(text, message):
         parse_spec(text)
 
 
-def test_asm_is_registered_but_not_available_yet():
+@pytest.fixture
+def no_asm_search(monkeypatch):
+    """Make the asm engine look absent (a ROM without srch_think), whatever is built."""
+    import pyharness.bench_search as bs
+    monkeypatch.setattr(bs, "asm_search_status", lambda: "the ROM has no srch_think")
+
+
+def test_asm_without_its_search_is_a_clear_error(no_asm_search):
     spec = parse_spec("asm:L4")
-    with pytest.raises(EngineUnavailableError, match="not available yet"):
+    with pytest.raises(EngineUnavailableError, match="not available yet: the ROM has no"):
         check_spec(spec)
     with pytest.raises(EngineUnavailableError, match="not available yet"):
         make_player(spec)
+
+
+def test_cli_asm_without_its_search_exits_2(no_asm_search):
+    result = CliRunner().invoke(main, ["match", "naive", "asm:L4"])
+    assert result.exit_code == 2, result.output
+    assert "error: asm: the 6502 engine player is not available yet" in result.output
 
 
 def test_ref_without_search_module_is_a_clear_error(monkeypatch):
@@ -102,7 +115,6 @@ def test_search_seed_is_a_nonzero_16_bit_value_that_varies():
 @pytest.mark.parametrize("args, message", [
     (["match", "fsf", "naive"], "fsf needs one of depth, nodes"),
     (["match", "naive", "bogus:x=1"], "unknown engine 'bogus'"),
-    (["match", "naive", "asm:L4"], "not available yet"),
     (["match", "naive", "random", "--games", "0"], "--games must be at least 1"),
     (["match", "naive", "random", "-j", "-1"], "-j must be 0"),
     (["match", "naive", "random", "--max-plies", "0"], "--max-plies must be at least 1"),
