@@ -15,8 +15,9 @@
 ; defender's own half, as a king square always does).
 ; @param att_sq  a playing square on the defender's half
 ; @return   C set if attacked
-; Clobbers: A, X, Y.  Cycles: ~320 average per call in perft 3 of the public positions,
-;           ~360 on the king square of random positions (xq65 bench movegen --profile)
+; Clobbers: A, X, Y.  Cycles: ~364 on the king square of random positions; the palace
+;           entry pos_attacked_k (used by the generator) ~143 per call in perft 3 of the
+;           public positions (xq65 bench movegen --profile)
 .proc pos_attacked
         lda att_horses          ; any square of the defender's half: every horse counts
         sta att_hnear
@@ -197,7 +198,7 @@ pos_attacked_k = pos_attacked::k
 ; rank when the king is not in check (movegen.s: the rank through the king is then safe).
 ; @param att_sq  a playing square on the defender's half
 ; @return   C set if attacked
-; Clobbers: A, X, Y.  Cycles: ~170 average
+; Clobbers: A, X, Y.  Cycles: ~157 own per call in perft 3, plus the horse/pawn part
 .proc pos_attacked_ns
         ldx att_sq
 @n1:    lda eng_up16,x

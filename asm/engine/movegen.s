@@ -9,8 +9,11 @@
 ;   - it lands on an empty square between the king and an enemy cannon that is p1.
 ; mg_scan finds those squares while it tests for check and stamps them in mg_dmap
 ; (mg_dmap[sq] = mg_stamp; the stamp changes every generation, so nothing is cleared).
-; Those moves, every king move and every move while in check get the full test: make
-; on the board, pos_attacked on the king square, unmake.  All others are legal.
+; Those moves and every move while in check get the full test: make on the board,
+; pos_attacked_k on the king square, unmake.  A king step out of check tests only the
+; two cross rays of its target, horses and pawns (KING_STEP_QUIET).  All others are
+; legal.  When nothing is stamped (the common case) the pieces run through a loop
+; without stamp tests (fast_pieces) into the storing variants of the generators.
 .include "engine.inc"
 
 .importzp mg_from, mg_to, mg_cap, mg_ksq, mg_own
@@ -203,7 +206,7 @@ done:
 ; holds a cannon's screen), a checking horse's leg.  In check, a non-king move whose
 ; from- and to-squares are both unstamped leaves that checker attacking: it is illegal.
 ; @param mg_ksq, att_*  set by pos_setup_side; mg_stamp the new stamp
-; Clobbers: A, X, Y.  Cycles: ~620 average (xq65 bench movegen --profile)
+; Clobbers: A, X, Y.  Cycles: ~530 average in perft 3 (xq65 bench movegen --profile)
 .proc mg_scan
         lda #0
         sta mg_todanger
@@ -239,7 +242,7 @@ pawns:  ldx mg_ksq
 ; stamped piece, every move in check, and targets stamped in mg_dmap.
 ; @param X  target square; Y = moves written so far
 ; @return   X preserved; Y incremented if the move was stored
-; Clobbers: A, att_sq.  Cycles: ~450 (150 own + pos_attacked)
+; Clobbers: A, att_sq.  Cycles: ~400 (~110 own + pos_attacked_k)
 .proc mg_emit
 full:   lda mg_ksq
         sta att_sq
@@ -451,7 +454,7 @@ next:
 ; horses and pawns (KING_STEP_QUIET); in check (::evade) by the full test.
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
-; Clobbers: A, X, att_sq.  Cycles: ~113 own per call (bench movegen --profile)
+; Clobbers: A, X, att_sq.  Cycles: ~170 own per call (bench movegen --profile)
 .proc mg_gen_king
 checked:
         KING_STEP_QUIET -16
@@ -485,7 +488,7 @@ next:
 ; (a stamped piece) ::checked gives every move the full test.
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
-; Clobbers: A, X, att_sq.  Cycles: ~137 own per call (bench movegen --profile)
+; Clobbers: A, X, att_sq.  Cycles: ~139 own per call (bench movegen --profile)
 .proc mg_gen_advisor
         PALACE_STEP -17, 2
         PALACE_STEP -15, 2
@@ -527,7 +530,7 @@ next:
 ; (a stamped piece) ::checked gives every move the full test.
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
-; Clobbers: A, X, att_sq.  Cycles: ~221 own per call (bench movegen --profile)
+; Clobbers: A, X, att_sq.  Cycles: ~225 own per call (bench movegen --profile)
 .proc mg_gen_bishop
         BISHOP_STEP -34, -17, 2
         BISHOP_STEP -30, -15, 2
@@ -582,7 +585,7 @@ next:
 ; (a stamped piece) ::checked gives every move the full test.
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
-; Clobbers: A, X, att_sq.  Cycles: ~315 own per call (bench movegen --profile)
+; Clobbers: A, X, att_sq.  Cycles: ~298 own per call (bench movegen --profile)
 .proc mg_gen_knight
         KNIGHT_PAIR -16, -33, -31, 2
         KNIGHT_STEP -18, -1, 2
@@ -649,7 +652,7 @@ stop:
 ; (a stamped piece) ::checked gives every move the full test.
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
-; Clobbers: A, X, att_sq.  Cycles: ~672 own per call (bench movegen --profile)
+; Clobbers: A, X, att_sq.  Cycles: ~685 own per call (bench movegen --profile)
         .align 256              ; the fast variant's ray loops stay in one page
 .proc mg_gen_rook
         ROOK_RAY -16, 2
@@ -710,7 +713,7 @@ stop:
 ; (a stamped piece) ::checked gives every move the full test.
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
-; Clobbers: A, X, att_sq.  Cycles: ~720 own per call (bench movegen --profile)
+; Clobbers: A, X, att_sq.  Cycles: ~711 own per call (bench movegen --profile)
         .align 256              ; the fast variant's ray loops stay in one page
 .proc mg_gen_cannon
         CANNON_RAY -16, 2
@@ -768,7 +771,7 @@ done:
 ; (a stamped piece) ::checked gives every move the full test.
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
-; Clobbers: A, X, att_sq.  Cycles: ~147 own per call (bench movegen --profile)
+; Clobbers: A, X, att_sq.  Cycles: ~140 own per call (bench movegen --profile)
 .proc mg_gen_pawn
         PAWN_MOVES 2
         rts
@@ -786,8 +789,8 @@ evade:
 ; @param eng_ply  the ply; mv_base_lo/hi[eng_ply] = first free slot of the move stack
 ; @return   mg_count = mv_count[ply] = moves written; mv_base[ply+1] = base + count;
 ;           C set (and no moves) if ply >= MAX_PLY or fewer than MG_MAX slots are free
-; Clobbers: A, X, Y, att_sq.  Cycles: 4,266 at the start position (44 moves), ~2,840
-;           average over random positions (xq65 bench movegen)
+; Clobbers: A, X, Y, att_sq.  Cycles: 3,564 at the start position (44 moves), ~2,320
+;           average over random positions (xq65 bench movegen; docs/cycle_budget.md)
 .proc mg_generate
         ldx eng_ply
         cpx #MAX_PLY

@@ -12,8 +12,9 @@
 ; leaf": make + legality + unmake, generation amortised; legality is the generator's).
 ; @param pf_depth  depth, 0..MAX_PLY-1-eng_ply
 ; @return   pf_nodes = 32-bit little-endian leaf count; position and ply unchanged
-; Clobbers: A, X, Y, pf_full, everything the generator clobbers.  Cycles per leaf at
-;           depth 3 over the public positions: ~146 bulk, ~300 full (xq65 bench movegen)
+; Clobbers: A, X, Y, pf_full, pf_leaf, everything the generator clobbers.  Cycles per
+;           leaf at depth 3 over the public positions: ~131 bulk, ~327 full (xq65 bench
+;           movegen)
 .proc eng_perft
         lda #0
         beq set                 ; always
@@ -38,7 +39,7 @@ eng_perft_full = eng_perft::full
 ; move, recurses with A - 1 and unmakes.
 ; @param A  depth >= 1
 ; Clobbers: A, X, Y, pf_leaf.  Cycles: ~110 own per call, plus the generator (full
-;           leaves: ~205 per leaf, 47 own + pos_make + pos_unmake)
+;           leaves: ~196 per leaf, 47 own + pos_make + pos_unmake)
 .proc pf_node
         pha
         jsr mg_generate

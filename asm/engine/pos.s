@@ -68,7 +68,7 @@
 ; whether the enemy has horses / cannons at all, and whether an enemy horse stands on the
 ; own half (att_hnear: only such a horse can reach a palace square).
 ; @return   mg_ksq = own king square
-; Clobbers: A.  Cycles: 98 red, 114 black
+; Clobbers: A.  Cycles: 98 red, 121 black
 .proc pos_setup_side
         lda eng_side
         bne @black
@@ -150,7 +150,7 @@
 ;;
 ; Is the side to move in check (flying general included)?
 ; @return   C set if in check; the per-side variables of pos_setup_side are set
-; Clobbers: A, X, Y.  Cycles: ~470 average on random positions
+; Clobbers: A, X, Y.  Cycles: ~451 average on random positions
 .proc pos_in_check
         jsr pos_setup_side
         lda mg_ksq
