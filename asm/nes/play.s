@@ -738,6 +738,8 @@ play_kind_letter: .byte "KAEHRCP"
 ; @return   pos_from/pos_to = the move; C set if it is not legal (never played then)
 ; Clobbers: everything.
 .proc play_think
+    lda #0
+    sta ui_idle                ; busy until the next ev_get (the tests read this)
     ptr txt_thinking
     jsr play_status
 @drain:
