@@ -151,3 +151,20 @@ def test_repetition_ends_the_game_on_the_result_screen(rom):
     d.tap("start")
     d.wait(30)
     assert d.emu.read("menu_rows") == 3
+
+
+def test_check_is_shown(rom):
+    d = new_game(rom)
+    pos = Position.start()
+    for text in ["e0e1", "a6a5", "b2b4", "a5a4", "b4e4"]:   # the cannon checks on e
+        mv = Move.from_iccs(text)
+        assert d.emu.read("game_check") == 0
+        assert d.play(mv.frm, mv.to)
+        pos.push(mv)
+    assert pos.in_check()
+    assert d.emu.read("game_check") == 1
+    # every legal reply ends the check; the flag (which draws 将军) goes off
+    reply = pos.legal_moves()[0]
+    assert d.play(reply.frm, reply.to)
+    pos.push(reply)
+    assert d.emu.read("game_check") == int(pos.in_check()) == 0
