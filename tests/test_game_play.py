@@ -168,3 +168,20 @@ def test_check_is_shown(rom):
     assert d.play(reply.frm, reply.to)
     pos.push(reply)
     assert d.emu.read("game_check") == int(pos.in_check()) == 0
+
+
+def test_power_off_keeps_the_game_in_battery_ram(rom):
+    d = new_game(rom)
+    pos = Position.start()
+    for text in OPENING[:5]:
+        mv = Move.from_iccs(text)
+        assert d.play(mv.frm, mv.to)
+        pos.push(mv)
+    battery = d.emu.read(0x6000, 0x2000)          # what the battery keeps
+    d2 = GameDriver(Emulator(rom))                # power on: internal RAM is new
+    d2.emu.write(0x6000, battery)
+    d2.boot_to_menu()
+    assert d2.emu.read("menu_rows") == 4
+    d2.start_game(cont=True)
+    d2.settle()
+    check_same(d2, pos)
