@@ -1043,9 +1043,9 @@ play_hl_count: .res 1
     sta play_last_to
     jsr game_push
     lda play_last_from
-    jsr ui_draw_sq
+    jsr ui_draw_sq_river
     lda play_last_to
-    jsr ui_draw_sq
+    jsr ui_draw_sq_river
     jsr play_show_last
     jsr play_draw_turn
     jsr play_draw_notes
@@ -1079,10 +1079,10 @@ play_hl_count: .res 1
     jsr game_pop
     ldx game_nply
     lda game_rec_from,x
-    jsr ui_draw_sq
+    jsr ui_draw_sq_river
     ldx game_nply
     lda game_rec_to,x
-    jsr ui_draw_sq
+    jsr ui_draw_sq_river
 @done:
     rts
 .endproc

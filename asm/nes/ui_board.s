@@ -10,6 +10,8 @@ UI_CELL_TABLE = 1
 .importzp vram_direct
 
 
+RIVER_PLAIN_COL = 4            ; a river column without text (same lines as 1, 2, 6, 7)
+
 .segment "ZEROPAGE"
 ui_tmp:   .res 1
 ui_tmp2:  .res 1
@@ -162,12 +164,30 @@ ui_hl_sq: .res HL_MAX          ; highlighted squares (legal destinations)
     bcc :+
     lda #PAL_HILITE
 :   sta ui_pal
+    lda ui_c
+    sta ui_tmp2                ; the table column (river text may be left out)
+    lda ui_r
+    cmp #4
+    beq @river
+    cmp #5
+    bne @index
+@river:                        ; a piece on the other half of the river text glyph:
+    eor #1                     ; (rows 4 <-> 5) draw this cell without the text
+    tay
+    ldx ui_c
+    jsr ui_sq_of_cell
+    tax
+    lda eng_board,x
+    beq @index
+    lda #RIVER_PLAIN_COL
+    sta ui_tmp2
+@index:
     lda ui_r                   ; table index (r * 9 + c) * 4
     asl a
     asl a
     asl a
     adc ui_r
-    adc ui_c
+    adc ui_tmp2
     asl a
     asl a
     tax
@@ -359,6 +379,29 @@ ui_hl_sq: .res HL_MAX          ; highlighted squares (legal destinations)
 .proc ui_draw_sq
     jsr ui_cell_of_sq
     jmp ui_draw_cell
+.endproc
+
+;;
+; Draws square A again, and when it is on a river row (screen rows 4, 5) the cell across
+; the river too (its half of the river text shows only while both cells are empty).
+; Clobbers: A, X, Y.
+.proc ui_draw_sq_river
+    jsr ui_cell_of_sq
+    stx ui_c
+    sty ui_r
+    jsr ui_draw_cell
+    lda ui_r
+    cmp #4
+    beq @other
+    cmp #5
+    bne @done
+@other:
+    eor #1
+    tay
+    ldx ui_c
+    jmp ui_draw_cell
+@done:
+    rts
 .endproc
 
 ;;
