@@ -289,6 +289,7 @@ def _run_level_bench(levels_text, n_positions, quick, jobs, engine, as_json, plo
                      out_file, suite_file, quiet) -> None:
     """Shared body of `xq65 bench` and `xq65 bench levels`."""
     import json
+    import os
 
     from pyharness.bench_search import (QUICK_POSITIONS, BenchEngineError, SuiteError,
                                         estimate_seconds, load_suite, parse_levels,
@@ -303,8 +304,7 @@ def _run_level_bench(levels_text, n_positions, quick, jobs, engine, as_json, plo
         raise UsageProblem(f"--engine asm: {e}") from e
     count = n_positions if n_positions is not None else (QUICK_POSITIONS if quick else None)
     positions = select_positions(suite, count)
-    workers = max(1, min(jobs or __import__("os").cpu_count() or 1,
-                         len(levels) * len(positions)))
+    workers = max(1, min(jobs or os.cpu_count() or 1, len(levels) * len(positions)))
     progress = None
     if not quiet:
         if note:
