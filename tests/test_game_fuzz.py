@@ -13,10 +13,11 @@ from pyharness.build import build_rom
 from pyharness.emu import Emulator, GameDriver
 from pyharness.reference.position import Move, Position
 
-# The full run (>= 50,000 frames, ~4 min in cynes on this machine) is
+# The full run (>= 50,000 frames; 7.5 min in cynes on this loaded 2-CPU machine,
+# passed at commit a51801f) is
 #   XQ65_FUZZ_FRAMES=50000 pytest tests/test_game_fuzz.py
 # the suite runs a shorter one.
-FUZZ_FRAMES = int(os.environ.get("XQ65_FUZZ_FRAMES", "8000"))
+FUZZ_FRAMES = int(os.environ.get("XQ65_FUZZ_FRAMES", "5000"))
 SEED = 20261122
 # weights: the D-pad and A most, Start rarely (it opens the pause menu)
 BUTTONS = (["up", "down", "left", "right"] * 6 + ["a"] * 8 + ["b"] * 2 + ["start"]
@@ -75,5 +76,6 @@ def test_fuzz_never_crashes_and_always_equals_the_reference(rom):
             assert emu.read("game_side") == pos.side
             checks += 1
             most_plies = max(most_plies, len(rec))
+    print(f"fuzz: {frames} frames, {checks} reference checks, longest record {most_plies}")
     assert checks > FUZZ_FRAMES // 100, checks
     assert most_plies >= 6, most_plies           # the fuzz really played moves          # the fuzz really played moves
