@@ -176,7 +176,7 @@ class Emulator:
 
 #: Game modes of the menu (asm/include/ui.inc MODE_*).
 MODE_RED, MODE_BLACK, MODE_TWO, MODE_DEMO = range(4)
-TEXT_GLYPHS = "一二三四五六七八九进退平前后中将军楚河漢界"   # tools/ui_charset.py TEXT
+TEXT_GLYPHS = "一二三四五六七八九进退平前后中将军楚河漢界红黑胜和棋"   # tools/ui_charset.py TEXT
 PIECE_GLYPHS = "帅仕相马车炮兵将士象卒"                      # tools/ui_charset.py PIECES
 MENU_ROWS_FIRST = 0
 

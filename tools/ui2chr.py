@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ui_charset import LATIN, LATIN_Y, PIECE_Y, PIECES, TEXT, TEXT_Y  # noqa: E402
 
 TEXT_NAMES = ("YI ER SAN SI WU LIU QI BA JIU JIN TUI PING QIAN HOU ZHONG JIANG JUN "
-              "CHU HE HAN JIE").split()
+              "CHU HE HAN JIE HONG HEI SHENG HEDRAW QICHESS").split()
 PIECE_NAMES = "SHUAI SHI_R XIANG_R MA JU PAO BING JIANG_B SHI_B XIANG_B ZU".split()
 TEXT_BASE = 0x5C
 PIECE_BASE = TEXT_BASE + 4 * len(TEXT)

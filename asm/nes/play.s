@@ -64,6 +64,9 @@ txt_start:   .byte "START:NEW", 0
 txt_red_won:   .byte "RED WON", 0
 txt_black_won: .byte "BLACK WON", 0
 txt_draw:      .byte "DRAW", 0
+play_win_gl1: .byte GL_HONG, GL_HEI, GL_HEDRAW
+play_win_gl2: .byte GL_SHENG, GL_SHENG, GL_QICHESS
+play_win_pal: .byte PAL_RED, PAL_BLACK, PAL_BOARD
 play_win_lo: .byte <txt_red_won, <txt_black_won, <txt_draw
 play_win_hi: .byte >txt_red_won, >txt_black_won, >txt_draw
 txt_r1: .byte "CHECKMATE", 0
@@ -515,6 +518,26 @@ play_kind_letter: .byte "KAEHRCP"
     ldy #PANEL_RESULT_Y + 1
     jmp ui_text
 @over:
+    ldx game_winner            ; 红胜 / 黑胜 / 和棋 in big glyphs where 将军 goes
+    lda play_win_gl1,x
+    ldx #PANEL_X
+    ldy #PANEL_CHECK_Y
+    jsr ui_glyph
+    ldx game_winner
+    lda play_win_gl2,x
+    ldx #PANEL_X + 2
+    ldy #PANEL_CHECK_Y
+    jsr ui_glyph
+    ldx game_winner
+    lda play_win_pal,x
+    pha
+    ldx #PANEL_X / 2
+    ldy #PANEL_CHECK_Y / 2
+    jsr ui_set_attr
+    pla
+    ldx #PANEL_X / 2 + 1
+    ldy #PANEL_CHECK_Y / 2
+    jsr ui_set_attr
     ptr txt_blank
     ldx #PANEL_X
     ldy #PANEL_RESULT_Y
