@@ -55,7 +55,8 @@ play_mode_lo: .byte <txt_mode_red, <txt_mode_black, <txt_mode_two, <txt_mode_dem
 play_mode_hi: .byte >txt_mode_red, >txt_mode_black, >txt_mode_two, >txt_mode_demo
 txt_level:   .byte "LEVEL ", 0
 txt_to_move: .byte "TO MOVE", 0
-txt_blank:   .byte "         ", 0
+txt_blank:   .byte "  "          ; 9 spaces; txt_blank7: the last 7
+txt_blank7:  .byte "       ", 0
 txt_illegal: .byte "ILLEGAL", 0
 txt_thinking: .byte "CPU D0 00", 0
 txt_engine_err: .byte "ENGINE ?", 0
@@ -518,6 +519,14 @@ play_kind_letter: .byte "KAEHRCP"
     ldy #PANEL_RESULT_Y + 1
     jmp ui_text
 @over:
+    lda #$FF                   ; no side to move any more
+    ldx #PANEL_X
+    ldy #PANEL_TURN_Y
+    jsr ui_glyph
+    ptr txt_blank7
+    ldx #PANEL_X + 2
+    ldy #PANEL_TURN_Y + 1
+    jsr ui_text
     ldx game_winner            ; 红胜 / 黑胜 / 和棋 in big glyphs where 将军 goes
     lda play_win_gl1,x
     ldx #PANEL_X
