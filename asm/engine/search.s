@@ -38,13 +38,17 @@ LFSR_ZERO    = $ACE1
 mvv1:   .byte 6, 2, 2, 2, 2, 4, 4, 5, 5, 4, 4, 1, 1, 1, 1, 1
 mvv8:   .byte 48, 16, 16, 16, 16, 32, 32, 40, 40, 32, 32, 8, 8, 8, 8, 8
 ; history rows by piece type
-hist_row_lo:
-.repeat 7, T
-        .byte <(hist + T * 90)
+hist_row_lo:                    ; by piece code - RED_TAG (0..31)
+.repeat 32, P
+    HI .set P & 15
+    HT .set (HI >= 1) + (HI >= 3) + (HI >= 5) + (HI >= 7) + (HI >= 9) + (HI >= 11)
+        .byte <(hist + HT * 90)
 .endrepeat
 hist_row_hi:
-.repeat 7, T
-        .byte >(hist + T * 90)
+.repeat 32, P
+    HI .set P & 15
+    HT .set (HI >= 1) + (HI >= 3) + (HI >= 5) + (HI >= 7) + (HI >= 9) + (HI >= 11)
+        .byte >(hist + HT * 90)
 .endrepeat
 ; min(d * d, 128)
 sq_clip:
@@ -526,14 +530,10 @@ pv_row:
         bne @store
 @hist:  sty sr_t2
         ldx sr_t0
-        lda eng_board,x
-        tax
-        lda eng_kind,x
-        and #7
-        tax
-        lda hist_row_lo,x
+        ldy eng_board,x
+        lda hist_row_lo-RED_TAG,y
         sta sr_ptr2
-        lda hist_row_hi,x
+        lda hist_row_hi-RED_TAG,y
         sta sr_ptr2+1
         ldx sr_t1
         ldy zob_sq90,x
@@ -552,20 +552,20 @@ pv_row:
 ; Clobbers: A, X, Y, sr_t0-sr_t3.  Cycles: ~30 per move scanned
 .proc srch_pick
         sta sr_t0               ; i
-        stx sr_t3
         jsr srch_ptrs
+        lda mv_count,x
+        sta sr_t3               ; count
         ldy sr_t0
         lda (sr_kptr),y
         sta sr_t1               ; best key
         sty sr_t2               ; best index
 @scan:  iny
-        tya
-        cmp mv_count,x
+        cpy sr_t3
         bcs @end
         lda (sr_kptr),y
         cmp sr_t1
-        beq @scan
         bcc @scan
+        beq @scan               ; strictly greater: the FIRST maximum wins
         sta sr_t1
         sty sr_t2
         jmp @scan
@@ -656,14 +656,10 @@ pv_row:
         lda sq_clip,y
         sta sr_t0
         ldx pos_from
-        lda eng_board,x
-        tax
-        lda eng_kind,x
-        and #7
-        tax
-        lda hist_row_lo,x
+        ldy eng_board,x
+        lda hist_row_lo-RED_TAG,y
         sta sr_ptr2
-        lda hist_row_hi,x
+        lda hist_row_hi-RED_TAG,y
         sta sr_ptr2+1
         ldx pos_to
         ldy zob_sq90,x
@@ -719,18 +715,22 @@ pv_row:
 .proc keep_captures
         stx sr_t3
         jsr mg_set_ptrs
+        lda mv_count,x
+        sta sr_key              ; count (sr_key is free outside srch_make)
         lda #0
         sta sr_t0               ; kept
         tay
-@loop:  ldx sr_t3
-        tya
-        cmp mv_count,x
+        cpy sr_key
         bcs @done
-        lda (mg_tptr),y
+@loop:  lda (mg_tptr),y
         tax
         lda eng_board,x
-        beq @skip
-        lda (mg_fptr),y
+        bne @keep
+@skip:  iny
+        cpy sr_key
+        bcc @loop
+        bcs @done
+@keep:  lda (mg_fptr),y
         sta sr_t1
         lda (mg_tptr),y
         sty sr_t2
@@ -740,9 +740,9 @@ pv_row:
         sta (mg_fptr),y
         inc sr_t0
         ldy sr_t2
-@skip:  iny
-        jmp @loop
-@done:  lda sr_t0
+        jmp @skip
+@done:  ldx sr_t3
+        lda sr_t0
         sta mv_count,x
         clc
         adc mv_base_lo,x
