@@ -2,8 +2,8 @@
 .include "engine.inc"
 .include "eval_tables.inc"
 
-.importzp sr_ptr1, sr_v, sr_t3
-.export ev_add, ev_sub, ev_value
+.importzp sr_ptr1, sr_v, sr_t3, sr_t0
+.export ev_add, ev_sub, ev_value, ev_move
 
 .segment "CODE"                 ; fixed bank: bank 0 is full
 
@@ -83,6 +83,70 @@
         bcs @e
         dec ev_sum+1
 @e:     rts
+.endproc
+
+;;
+; A move of piece code A from square X to square Y: its side's sum += value(to) -
+; value(from) (C clear on entry), or -= (C set: the unmake).
+; Clobbers: A, X, Y, sr_ptr1, sr_t0, sr_t3.  Cycles: ~85 with RTS
+.proc ev_move
+        php
+        sta sr_t3
+        stx sr_t0               ; from
+        tax
+        lda eng_kind,x
+        and #7
+        tax
+        lda pst_page,x
+        sta sr_ptr1+1
+        lda #0
+        sta sr_ptr1
+        lda sr_t3
+        cmp #BLACK_TAG
+        bcs @black
+        lda (sr_ptr1),y         ; red: value(to) - value(from)
+        ldy sr_t0
+        sec
+        sbc (sr_ptr1),y
+        ldx #0                  ; sum offset
+        beq @delta
+@black: tya                     ; black: squares rotated, 254 - sq
+        eor #$FF
+        tay
+        dey
+        lda sr_t0
+        eor #$FF
+        sta sr_t0
+        dec sr_t0
+        lda (sr_ptr1),y
+        ldy sr_t0
+        sec
+        sbc (sr_ptr1),y
+        ldx #2
+@delta: sta sr_t0               ; delta lo; C clear: negative (borrow)
+        lda #0
+        sbc #0                  ; delta hi: 0 or $FF
+        tay
+        plp
+        bcs @sub
+        lda sr_t0
+        clc
+        adc ev_sum,x
+        sta ev_sum,x
+        tya
+        adc ev_sum+1,x
+        sta ev_sum+1,x
+        rts
+@sub:   lda ev_sum,x
+        sec
+        sbc sr_t0
+        sta ev_sum,x
+        tya
+        sta sr_t0
+        lda ev_sum+1,x
+        sbc sr_t0
+        sta ev_sum+1,x
+        rts
 .endproc
 
 ;;

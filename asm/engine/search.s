@@ -11,6 +11,7 @@
 .importzp sr_key, sr_ptr0, sr_ptr1, sr_ptr2, sr_ptr3, sr_kptr, sr_t0, sr_t1, sr_t2, sr_t3
 .importzp sr_d, sr_a, sr_b, sr_v, sr_n, sr_lfsr, sr_noise, sr_stopped, sr_canstop
 .importzp sr_hf, sr_ht
+.import zob_move, ev_move
 .import zob_xor, zob_xor_side, zob_full, zob_sq90, ev_add, ev_sub, rec_store
 .import sr_half, kill1_f, kill1_t, kill2_f, kill2_t, pv_len, pv_from, pv_to
 .import sr_maxdepth, sr_flimit, sr_mask, sr_book, sr_start, sr_iter
@@ -151,14 +152,13 @@ pv_row:
 @nocap: ldx pos_from
         lda eng_board,x
         sta sr_t1               ; mover
-        jsr zob_xor
+        ldy pos_to
+        jsr zob_move
         lda sr_t1
-        jsr ev_sub
-        ldx pos_to
-        lda sr_t1
-        jsr zob_xor
-        lda sr_t1
-        jsr ev_add
+        ldx pos_from
+        ldy pos_to
+        clc
+        jsr ev_move             ; sum[side] += value(to) - value(from)
         jsr zob_xor_side
         ldx eng_ply
         lda #0
@@ -209,11 +209,14 @@ pv_row:
         lda sr_flimit
         ora sr_flimit+1
         beq @mnow
+@fc:    ldy frame_count+1       ; the NMI may tick between the two bytes: re-read
         lda frame_count
+        cpy frame_count+1
+        bne @fc
         sec
         sbc sr_start
         tax
-        lda frame_count+1
+        tya
         sbc sr_start+1
         tay
         txa
@@ -241,15 +244,17 @@ pv_row:
         sta sr_t2
         lda undo_from,x
         tax
-        lda eng_board,x
-        sta sr_t1
-        jsr ev_add              ; the mover back on from
-        ldx sr_t0
-        lda sr_t1
-        jsr ev_sub              ; and off to
+        lda eng_board,x         ; the mover, back on from
+        ldy sr_t0
+        sec
+        jsr ev_move             ; sum[side] -= value(to) - value(from)
         lda sr_t2
         beq @done
-        ldx sr_t0
+        ldx eng_ply
+        ldy undo_to,x
+        tya
+        tax
+        lda sr_t2
         jsr ev_add              ; the victim back on to
 @done:
 ::srch_unmake_done:
@@ -1349,10 +1354,13 @@ pv_row:
         sta kill2_t,x
 @c3:    inx
         bne @clr
+@fc:    lda frame_count+1       ; torn-read safe (the NMI ticks it)
+        sta sr_start+1
         lda frame_count
         sta sr_start
         lda frame_count+1
-        sta sr_start+1
+        cmp sr_start+1
+        bne @fc
         ; ---- root moves
         jsr mg_generate
         lda mv_count
