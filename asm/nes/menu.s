@@ -3,6 +3,7 @@
 .include "ui.inc"
 
 .importzp save_state, SAVE_OK, SAVE_BAD
+.import save_mode, save_level
 
 .macro ptr addr
     lda #<addr
@@ -81,6 +82,10 @@ txt_space: .byte " ", 0
     lda save_state
     cmp #SAVE_OK
     bne @no_save
+    lda save_mode              ; the menu shows the saved game's mode and level
+    sta game_mode
+    lda save_level
+    sta game_level
     inc menu_rows
     ptr txt_cont
     ldx #MENU_X

@@ -12,7 +12,7 @@ save_level: .res 1
 save_flip:  .res 1
 save_nply:  .res 1
 save_sum:   .res 2             ; Fletcher-style sums over the header and the record
-.export save_magic, save_nply, save_sum
+.export save_magic, save_nply, save_sum, save_mode, save_level
 
 .segment "ZEROPAGE"
 save_s1:    .res 1
