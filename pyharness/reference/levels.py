@@ -11,8 +11,8 @@ MAX_DEPTH = 24
 CYCLES_PER_FRAME = 29781
 #: 6502 cycles per search node, for the Python frame clock model (think() without a
 #: `clock`): the median the asm search (srch_think) measured on the bench suite
-#: (depth 3: 4,771; level 1: 5,069; docs/cycle_budget.md, "Search").
-NODE_CYCLES_ESTIMATE = 4800
+#: (depth 3: 4,411; level 1: 4,770; docs/cycle_budget.md, "Search").
+NODE_CYCLES_ESTIMATE = 4400
 
 
 class LevelError(ValueError):
