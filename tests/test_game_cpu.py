@@ -160,3 +160,20 @@ def test_think_frames_agree_with_the_py65_prediction(rom):
         assert abs(frames - predicted) <= 0.05 * predicted + 1
         compared += 1
     assert compared >= 3
+
+
+def test_start_then_new_leaves_the_demo(rom):
+    d = GameDriver(Emulator(rom))
+    d.boot_to_menu()
+    d.start_game(MODE_DEMO, level=1)
+    d.wait(200)
+    assert d.emu.read("game_nply") >= 2                # the demo plays on its own
+    d.tap("start")                                     # pause at the next CPU turn
+    d.wait_until(lambda: d.emu.read("ui_nmi_cursor") == 0 and d.emu.read("ui_idle") == 1,
+                 limit=300)
+    d.tap("right", 5)                                  # UNDO HINT FLIP LEVEL SOUND NEW
+    d.tap("a")
+    d.wait(60)
+    assert d.emu.read("menu_rows") == 3                # back in the menu, no save kept
+    assert d.emu.read("ui_show_cursor") == 0
+    assert all(d.emu.read(0x200 + 4 * i) == 0xFF for i in range(64))   # no sprites left

@@ -60,6 +60,7 @@ txt_space: .byte " ", 0
     sta menu_row
     jsr save_check
     jsr ui_screen_off
+    jsr ppu_clear_oam          ; no brackets of the last game
     jsr ui_clear_screen
     ptr txt_title
     ldx #5

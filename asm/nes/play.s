@@ -723,7 +723,8 @@ play_kind_letter: .byte "KAEHRCP"
     jsr play_cpu_turn_p
     bcc @human
     jsr play_cpu_move
-    jmp @loop
+    bcc @loop
+    rts                        ; the player left (NEW in the pause menu)
 @human:
     jsr play_human_event
     bcc @loop
@@ -833,6 +834,7 @@ play_kind_letter: .byte "KAEHRCP"
 ; The CPU's move (modes 0, 1 and the demo).  Start first opens the pause menu (the
 ; way out of a demo); an engine answer that is not a legal move is never played: the
 ; game waits for Start then.
+; @return   C set if the player left the game (NEW in the pause menu)
 ; Clobbers: everything.
 .proc play_cpu_move
     jsr ev_get
@@ -852,7 +854,9 @@ play_kind_letter: .byte "KAEHRCP"
 :   jsr play_think
     bcs @stuck
     jsr play_status_clear
-    jmp play_do_move
+    jsr play_do_move
+    clc
+    rts
 @stuck:
     jsr ev_get
     and #PAD_START
@@ -1243,7 +1247,9 @@ play_hl_count: .res 1
     bne @resume                ; PM_RESUME
     lda #1
     sta ui_nmi_cursor
-    jmp play_hint
+    jsr play_hint
+    clc
+    rts
 @resume:
     jsr play_status_clear
     lda #1
