@@ -15,7 +15,8 @@ PHASE_COLOURS = {"open": (40, 110, 200), "mid": (30, 150, 70), "end": (220, 120,
 CAP_COLOUR = (200, 30, 30)
 AXIS_COLOUR = (60, 60, 60)
 GRID_COLOUR = (225, 225, 225)
-Y_MIN, Y_MAX = 0.001, 100.0     # NES seconds shown (log scale)
+Y_MIN, Y_MAX = 0.001, 100.0     # NES seconds shown at most (log scale; the low end
+                                # starts at the decade of the fastest search)
 
 
 def _font(size: int):
@@ -32,7 +33,10 @@ def plot_levels(bench, path: str | Path, width: int = 900, height: int = 560) ->
     small, mid, big = _font(12), _font(14), _font(17)
     left, right, top, bottom = 80, 150, 50, 60
     pw, ph = width - left - right, height - top - bottom
-    lo, hi = math.log10(Y_MIN), math.log10(Y_MAX)
+    shown = [r.nes_seconds for s in bench.levels for r in s.runs if r.nes_seconds > 0]
+    lo = max(math.log10(Y_MIN), math.floor(math.log10(min(shown)))) if shown \
+        else math.log10(Y_MIN)
+    hi = math.log10(Y_MAX)
 
     def y_of(sec: float) -> float:
         v = math.log10(min(max(sec, Y_MIN), Y_MAX))
