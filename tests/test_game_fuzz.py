@@ -13,8 +13,8 @@ from pyharness.build import build_rom
 from pyharness.emu import Emulator, GameDriver
 from pyharness.reference.position import Move, Position
 
-# The full run (>= 50,000 frames; 7.5 min in cynes on this loaded 2-CPU machine,
-# passed at commit a51801f) is
+# The full run (>= 50,000 frames; 3.6-8 min in cynes on this 2-CPU machine, passed at
+# commits a51801f and 0b2e583) is
 #   XQ65_FUZZ_FRAMES=50000 pytest tests/test_game_fuzz.py
 # the suite runs a shorter one.
 FUZZ_FRAMES = int(os.environ.get("XQ65_FUZZ_FRAMES", "5000"))
