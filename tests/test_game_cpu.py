@@ -51,9 +51,9 @@ def play_and_wait_reply(d: GameDriver, text: str, limit: int = 2400) -> int | No
     return d.emu.read_u16("play_think_frames")
 
 
-# The search polls the clock every 64 nodes (SRCH_POLL_MASK): up to ~350,000 cycles,
-# ~12 frames, pass the cap before it sees it; +1 frame of call overhead here.
-POLL_SLACK = 16
+# The search polls the clock every 16 nodes (SRCH_POLL_MASK): up to ~100,000 cycles,
+# ~4 frames, pass the cap before it sees it; +2 frames of call overhead here.
+POLL_SLACK = 6
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])

@@ -11,7 +11,7 @@ from pyharness.cli import main
 from pyharness.reference.eval import Evaluator
 from pyharness.reference.lfsr import Lfsr
 from pyharness.reference.position import Move, Position
-from pyharness.reference.search import (BAN, DRAW, MATE, SearchInputError, SearchLimits,
+from pyharness.reference.search import (BAN, DRAW, MATE, POLL_MASK, SearchInputError, SearchLimits,
                                         Searcher, think)
 from pyharness.reference.zobrist import position_key
 
@@ -152,15 +152,24 @@ def test_node_budget_returns_last_completed_iteration():
 def test_frame_budget_stops_with_the_clock():
     ticks = [0]
 
-    def clock():            # one frame per poll (every 64 nodes)
+    def clock():            # one frame per poll (every POLL_MASK + 1 nodes)
         ticks[0] += 1
         return ticks[0] & 0xFFFF
 
     r = think(Position.from_fen(MIDDLE), depth=8, frames=40, clock=clock)
     assert r.stopped and r.depth >= 1
-    assert r.nodes == 64 * 40          # read at start, then stop at the 40th poll
+    polls = ticks[0] - 1               # the clock is read once at the start
+    assert polls == 40                 # stopped at the first poll that sees the cap
+    assert r.nodes == _stop_node(r, polls)
     full = _reference_iteration(MIDDLE, r.depth)
     assert (r.best_move, r.score) == (full.best_move, full.score)
+
+
+def _stop_node(r, clock_polls: int) -> int:
+    """The node where a clock stop happens: polls are every POLL_MASK + 1 nodes, and
+    those inside iteration 1 (which cannot stop) do not read the clock."""
+    silent = r.iterations[0][2] // (POLL_MASK + 1)
+    return (POLL_MASK + 1) * (clock_polls + silent)
 
 
 def test_frame_counter_wraps_at_16_bits():
@@ -171,7 +180,7 @@ def test_frame_counter_wraps_at_16_bits():
         return start[0]
 
     r = think(Position.from_fen(MIDDLE), depth=8, frames=40, clock=clock)
-    assert r.stopped and r.nodes == 64 * 40
+    assert r.stopped and r.nodes == _stop_node(r, 40)
 
 
 def test_move_now_flag():
@@ -319,7 +328,9 @@ def test_level_cap_without_clock_uses_the_node_model():
     cap = get_level(5).frames
     r = think(Position.from_fen(MIDDLE), level=5, seed=3)
     assert r.stopped and r.depth >= 2
-    assert r.nodes % 64 == 0 and node_frames(r.nodes) >= cap > node_frames(r.nodes - 64)
+    period = POLL_MASK + 1
+    assert r.nodes % period == 0
+    assert node_frames(r.nodes) >= cap > node_frames(r.nodes - period)
 
 
 def test_trace_records_every_node_in_order():

@@ -29,7 +29,7 @@ WIN = 9800            # |score| > WIN: a mate or ban score
 INF = 20000           # the root window; beyond any score plus noise
 DRAW = 0
 MAX_PLY = 32          # search() and qsearch() return the static eval at this ply
-POLL_MASK = 63        # frame counter and move-now flag are polled when nodes & 63 == 0
+POLL_MASK = 15        # frame counter and move-now flag are polled when nodes & 15 == 0 (~2 frames)
 HIST_MAX_INC = 128    # history increment: min(depth * depth, 128)
 DRAW_PLIES = 100      # plies without a capture that make a draw
 
