@@ -55,31 +55,29 @@ def missing_reason() -> str | None:
     return None
 
 
-def probe_word(rom: str | Path, symbol_or_addr: str | int, frames: int = 120,
-               timeout: float = 60.0, screenshot: str | Path | None = None) -> ProbeResult:
-    """Run `rom` in FCEUX for `frames` frames and read the u16 at a symbol or address.
-
-    With `screenshot`, FCEUX also saves that frame there as a PNG (256x224: the
-    visible NTSC lines 8..231 of the 240 the PPU draws).
-
-    Raises FceuxMissingError when fceux/xvfb-run are absent, FceuxError when FCEUX
-    fails or exceeds `timeout` seconds (its whole process group is then killed).
-    """
+def _resolve(rom: str | Path, symbol_or_addr: str | int) -> tuple[Path, int]:
+    """Check that FCEUX can run; return the ROM path and the address to read."""
     reason = missing_reason()
     if reason:
         raise FceuxMissingError(reason)
     rom = Path(rom).resolve()
     if isinstance(symbol_or_addr, str):
-        addr = load_symbols(rom.with_suffix(".labels"))[symbol_or_addr]
-    else:
-        addr = symbol_or_addr
+        return rom, load_symbols(rom.with_suffix(".labels"))[symbol_or_addr]
+    return rom, symbol_or_addr
+
+
+def _run_lua(rom: Path, lua: Path, env_extra: dict[str, str], timeout: float,
+             what: str) -> str:
+    """Run `lua` in FCEUX under Xvfb on `rom`; return what the script wrote to XQ65_OUT.
+
+    The script gets a private HOME and its settings through XQ65_* variables. On a
+    timeout the whole process group is killed.
+    """
     with tempfile.TemporaryDirectory(prefix="xq65-fceux-") as tmp:
-        out = Path(tmp) / "probe.txt"
-        env = dict(os.environ, HOME=tmp, XQ65_ADDR=str(addr), XQ65_OUT=str(out),
-                   XQ65_FRAMES=str(frames),
-                   XQ65_SHOT=str(Path(screenshot).resolve()) if screenshot else "")
+        out = Path(tmp) / "result.txt"
+        env = dict(os.environ, HOME=tmp, XQ65_OUT=str(out), **env_extra)
         cmd = ["xvfb-run", "-a", find_fceux(), "--no-config", "1", "--sound", "0",
-               "--loadlua", str(PROBE_LUA), str(rom)]
+               "--loadlua", str(lua), str(rom)]
         proc = subprocess.Popen(cmd, env=env, cwd=tmp, stdout=subprocess.PIPE,
                                 stderr=subprocess.STDOUT, text=True,
                                 start_new_session=True)
@@ -93,7 +91,25 @@ def probe_word(rom: str | Path, symbol_or_addr: str | int, frames: int = 120,
             raise FceuxError(f"fceux wrote no result (exit {proc.returncode}):\n{log[-2000:]}")
         text = out.read_text().strip()
     if text.startswith("error"):
-        raise FceuxError(f"probe script: {text}")
+        raise FceuxError(f"{what}: {text}")
+    return text
+
+
+def probe_word(rom: str | Path, symbol_or_addr: str | int, frames: int = 120,
+               timeout: float = 60.0, screenshot: str | Path | None = None) -> ProbeResult:
+    """Run `rom` in FCEUX for `frames` frames and read the u16 at a symbol or address.
+
+    With `screenshot`, FCEUX also saves that frame there as a PNG (256x224: the
+    visible NTSC lines 8..231 of the 240 the PPU draws).
+
+    Raises FceuxMissingError when fceux/xvfb-run are absent, FceuxError when FCEUX
+    fails or exceeds `timeout` seconds (its whole process group is then killed).
+    """
+    rom, addr = _resolve(rom, symbol_or_addr)
+    text = _run_lua(rom, PROBE_LUA, {
+        "XQ65_ADDR": str(addr), "XQ65_FRAMES": str(frames),
+        "XQ65_SHOT": str(Path(screenshot).resolve()) if screenshot else ""},
+        timeout, "probe script")
     framecount, value = (int(x) for x in text.split())
     return ProbeResult(framecount, value)
 
@@ -109,37 +125,13 @@ def play_script(rom: str | Path, script: list[tuple[str, int]], symbol_or_addr: 
     "+" among a b select start up down left right (held for that many frames).
     Raises FceuxMissingError / FceuxError like probe_word.
     """
-    reason = missing_reason()
-    if reason:
-        raise FceuxMissingError(reason)
-    rom = Path(rom).resolve()
-    if isinstance(symbol_or_addr, str):
-        addr = load_symbols(rom.with_suffix(".labels"))[symbol_or_addr]
-    else:
-        addr = symbol_or_addr
+    rom, addr = _resolve(rom, symbol_or_addr)
     names = {"a": "A", "b": "B"}
     steps = []
     for buttons, frames in script:
         pads = "+".join(names.get(b, b) for b in buttons.split("+")) if buttons else "-"
         steps.append(f"{pads}:{frames}")
-    with tempfile.TemporaryDirectory(prefix="xq65-fceux-") as tmp:
-        out = Path(tmp) / "play.txt"
-        env = dict(os.environ, HOME=tmp, XQ65_ADDR=str(addr), XQ65_OUT=str(out),
-                   XQ65_COUNT=str(count), XQ65_SCRIPT=" ".join(steps))
-        cmd = ["xvfb-run", "-a", find_fceux(), "--no-config", "1", "--sound", "0",
-               "--loadlua", str(PLAY_LUA), str(rom)]
-        proc = subprocess.Popen(cmd, env=env, cwd=tmp, stdout=subprocess.PIPE,
-                                stderr=subprocess.STDOUT, text=True,
-                                start_new_session=True)
-        try:
-            log, _ = proc.communicate(timeout=timeout)
-        except subprocess.TimeoutExpired as e:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.communicate()
-            raise FceuxError(f"fceux did not finish within {timeout:g} s") from e
-        if not out.exists():
-            raise FceuxError(f"fceux wrote no result (exit {proc.returncode}):\n{log[-2000:]}")
-        text = out.read_text().strip()
-    if text.startswith("error"):
-        raise FceuxError(f"play script: {text}")
+    text = _run_lua(rom, PLAY_LUA, {
+        "XQ65_ADDR": str(addr), "XQ65_COUNT": str(count), "XQ65_SCRIPT": " ".join(steps)},
+        timeout, "play script")
     return bytes.fromhex(text)
