@@ -372,6 +372,23 @@ class SearchBench:
             lines.append(f"L1 median NES seconds: {s['L1_median_nes_seconds']:.3f}{tag}")
         return lines
 
+    @classmethod
+    def from_dict(cls, data: dict) -> "SearchBench":
+        """Rebuild a bench from its as_dict() JSON (to reprint or replot a saved run)."""
+        try:
+            positions = [SuitePosition(p["name"], p["fen"], p.get("comment", ""))
+                         for p in data["positions"]]
+            fields = ("level", "position", "phase", "seed", "best_move", "score", "depth",
+                      "nodes", "cycles", "stopped", "tt_hit_rate", "wall_seconds")
+            runs = [SearchRun(*(r[k] for k in fields)) for r in data["runs"]]
+            levels = [LevelStats(lv["level"], lv["name"], lv["max_depth"], lv["cap_frames"],
+                                 [r for r in runs if r.level == lv["level"]])
+                      for lv in data["levels"]]
+            return cls(data["engine"], data.get("note"), positions, levels,
+                       data.get("wall_seconds", 0.0), data.get("jobs", 1))
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"not a bench JSON (missing {exc})") from exc
+
     def as_dict(self) -> dict:
         """JSON-ready dict: engine, cycles source, levels, summary and every run."""
         return {

@@ -256,6 +256,8 @@ def _bench_level_options(f):
                      help="Also draw NES seconds per level into this PNG."),
         click.option("--out", "out_file", type=click.Path(dir_okay=False), default=None,
                      help="Also write the JSON into this file."),
+        click.option("--from", "from_file", type=click.Path(dir_okay=False), default=None,
+                     help="Run nothing: reprint (and --plot) a JSON saved by --out/--json."),
         click.option("--suite", "suite_file", type=click.Path(dir_okay=False), default=None,
                      help="Position suite (default assets/bench_suite.txt)."),
         click.option("--quiet", "-q", is_flag=True, help="No progress on stderr."),
@@ -263,6 +265,27 @@ def _bench_level_options(f):
     for o in reversed(opts):
         f = o(f)
     return f
+
+
+def _show_saved_bench(path: str, as_json: bool, plot_file: str | None) -> None:
+    """`xq65 bench --from FILE`: the table (or JSON) and plot of a saved run."""
+    import json
+
+    from pyharness.bench_search import SearchBench
+    try:
+        with open(path, encoding="utf-8") as fh:
+            result = SearchBench.from_dict(json.load(fh))
+    except OSError as e:
+        raise UsageProblem(f"cannot read {path}: {e.strerror or e}") from e
+    except ValueError as e:
+        raise UsageProblem(f"{path}: {e}") from e
+    if plot_file:
+        from pyharness.plot import plot_levels
+        plot_levels(result, plot_file)
+    if as_json:
+        click.echo(json.dumps(result.as_dict(), indent=1, ensure_ascii=False))
+    else:
+        click.echo(result.table())
 
 
 @main.group("bench", invoke_without_command=True)
@@ -286,10 +309,14 @@ def bench_levels_cmd(**options) -> None:
 
 
 def _run_level_bench(levels_text, n_positions, quick, jobs, engine, as_json, plot_file,
-                     out_file, suite_file, quiet) -> None:
+                     out_file, from_file, suite_file, quiet) -> None:
     """Shared body of `xq65 bench` and `xq65 bench levels`."""
     import json
     import os
+
+    if from_file is not None:
+        _show_saved_bench(from_file, as_json, plot_file)
+        return
 
     from pyharness.bench_search import (QUICK_POSITIONS, BenchEngineError, SuiteError,
                                         estimate_seconds, load_suite, parse_levels,

@@ -224,3 +224,18 @@ def test_asm_player_plays_the_twins_moves_without_a_cap(asm_available):
                        max_plies=10).records[0].moves for kind in ("asm", "ref")]
     assert len(games[0]) == 10
     assert games[0] == games[1]
+
+
+def test_cli_bench_from_a_saved_json_reprints_the_same_table(tmp_path):
+    saved, png = tmp_path / "b.json", tmp_path / "b.png"
+    first = CliRunner().invoke(main, ["bench", "--engine", "ref", "--levels", "1,2",
+                                      "--positions", "2", "-q", "--out", str(saved)])
+    assert first.exit_code == 0, first.output
+    again = CliRunner().invoke(main, ["bench", "--from", str(saved), "--plot", str(png)])
+    assert again.exit_code == 0, again.output
+    assert again.stdout == first.stdout
+    assert png.exists()
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}", encoding="utf-8")
+    res = CliRunner().invoke(main, ["bench", "--from", str(bad)])
+    assert res.exit_code == 2 and "not a bench JSON" in res.output
