@@ -1,0 +1,25 @@
+"""The figures the docs quote come from the build: docs/ram_map.md's totals table must
+equal what `xq65 build` measures from the ld65 map (update the doc with the code)."""
+from __future__ import annotations
+
+import re
+
+from pyharness.build import build_rom, project_root
+
+
+def _doc_totals() -> list[tuple[int, int, int]]:
+    text = (project_root() / "docs/ram_map.md").read_text()
+    table = text.split("| region | used | left | of |", 1)[1].split("\n\n", 1)[0]
+    rows = []
+    for line in table.splitlines()[2:]:
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        rows.append(tuple(int(re.sub(r"[,\s]", "", c)) for c in cells[1:4]))
+    return rows
+
+
+def test_ram_map_totals_equal_the_link():
+    built = build_rom(quiet=True)
+    measured = [(r.used, r.left, r.size) for r in built.regions]
+    assert _doc_totals() == measured, (
+        "docs/ram_map.md totals differ from `xq65 build`: update the table to "
+        f"{measured}")
