@@ -783,15 +783,11 @@ evade:
         rts
 .endproc
 
-;;
-; Generates the legal moves of the side to move into the move list of ply eng_ply, in
-; the reference order (docs/encoding.md).  Move i is (mg_fptr),i -> (mg_tptr),i.
-; @param eng_ply  the ply; mv_base_lo/hi[eng_ply] = first free slot of the move stack
-; @return   mg_count = mv_count[ply] = moves written; mv_base[ply+1] = base + count;
-;           C set (and no moves) if ply >= MAX_PLY or fewer than MG_MAX slots are free
-; Clobbers: A, X, Y, att_sq.  Cycles: 3,564 at the start position (44 moves), ~2,320
-;           average over random positions (xq65 bench movegen; docs/cycle_budget.md)
-.proc mg_generate
+; The start of a generation (mg_generate, mg_generate_captures): the room check (no
+; room: mv_count = mg_count = 0, C set, RTS), the list pointers, the side's constants,
+; a new stamp, mg_scan.  Leaves Y = 0 (moves written, kept through the generators).
+.macro GEN_START
+        .local full_stack, room, stamped, clear
         ldx eng_ply
         cpx #MAX_PLY
         bcs full_stack
@@ -821,6 +817,18 @@ clear:  sta mg_dmap,x
 stamped:
         jsr mg_scan
         ldy #0                  ; Y = moves written, kept through the generators
+.endmacro
+
+;;
+; Generates the legal moves of the side to move into the move list of ply eng_ply, in
+; the reference order (docs/encoding.md).  Move i is (mg_fptr),i -> (mg_tptr),i.
+; @param eng_ply  the ply; mv_base_lo/hi[eng_ply] = first free slot of the move stack
+; @return   mg_count = mv_count[ply] = moves written; mv_base[ply+1] = base + count;
+;           C set (and no moves) if ply >= MAX_PLY or fewer than MG_MAX slots are free
+; Clobbers: A, X, Y, att_sq.  Cycles: 3,564 at the start position (44 moves), ~2,320
+;           average over random positions (xq65 bench movegen; docs/cycle_budget.md)
+.proc mg_generate
+        GEN_START
 
         lda mg_incheck
         beq not_in_check
