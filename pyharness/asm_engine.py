@@ -129,6 +129,16 @@ class AsmEngine:
             raise EngineOverflowError(f"mg_generate: move stack full at ply {self.ply}")
         return GenResult(self.read_moves(), res.cycles)
 
+    def generate_captures(self) -> GenResult:
+        """Run mg_generate_captures at the current ply: the legal captures in legal-list
+        order (every legal move when in check), as the quiescence search uses them."""
+        s = self.sim
+        res = s.call("mg_generate_captures")
+        if s.mpu.p & 1:
+            raise EngineOverflowError(
+                f"mg_generate_captures: move stack full at ply {self.ply}")
+        return GenResult(self.read_moves(), res.cycles)
+
     def read_moves(self, ply: int | None = None) -> list[Move]:
         """The move list stored for `ply` (default: the current ply)."""
         s = self.sim

@@ -2,7 +2,8 @@
 
 Same legal moves in the same order: every public perft position, 500 seeded random
 positions (and every child of some of them), a position near the most legal moves,
-positions without legal moves; and the move-stack overflow guard.
+positions without legal moves; and the move-stack overflow guard.  mg_generate_captures
+(the quiescence generator) against the same legal list filtered to captures.
 """
 from __future__ import annotations
 
@@ -180,3 +181,116 @@ def test_pos_attacked_any_own_half_square(eng, random_fens):
                 assert got == pos.square_attacked(sq, pos.side ^ 1), f"{fen} sq {sq:02X}"
                 checked += 1
     assert checked == 60 * 45
+
+
+# ---------------------------------------------------------------- mg_generate_captures
+
+# Positions not in check where a pseudo-legal capture is illegal (or a stamped target is
+# captured legally): each is the case of one line of the legality filter (movegen.s).
+CAPTURE_FENS = {
+    "rook_pin": "3k5/9/9/9/4r4/9/2p1R4/9/9/4K4 w - - 0 1",               # e3c3 illegal
+    "black_rook_pin": "4k4/9/9/2P1r4/9/4R4/9/9/9/3K5 b - - 0 1",        # e6c6 illegal
+    "cannon_screens": "3k5/9/4c4/9/9/p3R4/3p5/9/4N4/4K4 w - - 0 1",      # p1, p2 of a cannon
+    "flying_general": "4k4/9/9/9/9/pP2C4/9/9/9/4K4 w - - 0 1",           # e4a4 illegal
+    "horse_leg": "3k5/9/9/9/9/9/9/5n3/p4R3/4K4 w - - 0 1",               # f1a1 illegal
+    "king_captures": "3k5/9/9/9/4r4/9/9/9/4n4/4Kn3 w - - 0 1",           # e0e1 illegal
+    "king_captures_attacked": "3k1r3/9/9/9/9/9/9/9/r3n4/4Kn3 w - - 0 1",  # both illegal
+    "stamped_target": "3k5/9/9/4r4/9/9/R3n4/9/9/4K4 w - - 0 1",          # a3e3 legal
+}
+
+
+def ref_captures(pos: Position) -> list:
+    """The quiescence list of the twin: legal moves onto an occupied square, in order."""
+    return [m for m in pos.legal_moves() if pos.board[m.to]]
+
+
+def assert_captures(eng, pos: Position, label: str) -> None:
+    eng.load(pos)
+    got = eng.generate_captures().moves
+    want = pos.legal_moves() if pos.in_check() else ref_captures(pos)
+    assert got == want, f"{label}: {iccs(got)} != {iccs(want)}"
+
+
+@pytest.mark.parametrize("name", sorted(CAPTURE_FENS))
+def test_captures_hand_made(eng, name):
+    pos = Position.from_fen(CAPTURE_FENS[name])
+    assert not pos.in_check()
+    pseudo = [m for m in pos.pseudo_legal_moves() if pos.board[m.to]]
+    if name != "stamped_target":
+        assert pseudo != ref_captures(pos), "the position must test the filter"
+    assert_captures(eng, pos, name)
+
+
+def test_captures_public_positions(eng, perft_cases):
+    for case in perft_cases:
+        assert_captures(eng, Position.from_fen(case.fen), case.id)
+
+
+def test_captures_bench_suite(eng):
+    from pyharness.bench_search import load_suite
+
+    total = 0
+    for entry in load_suite():
+        pos = Position.from_fen(entry.fen)
+        assert_captures(eng, pos, entry.name)
+        total += len(ref_captures(pos))
+    assert total > 50
+
+
+def test_captures_random_positions(eng, random_fens):
+    mismatches, quiet, total = [], 0, 0
+    for fen in random_fens:
+        pos = Position.from_fen(fen)
+        eng.load(pos)
+        want = pos.legal_moves() if pos.in_check() else ref_captures(pos)
+        if eng.generate_captures().moves != want:
+            mismatches.append(fen)
+        quiet += not pos.in_check()
+        total += len(want) if not pos.in_check() else 0
+    assert not mismatches, f"{len(mismatches)} differ, first {mismatches[0]}"
+    assert quiet > 400 and total > 100
+
+
+def test_captures_children_of_random_positions(eng, random_fens):
+    """At ply 1 after every legal move of some random positions (the search's case)."""
+    checked = 0
+    for fen in random_fens[:40]:
+        pos = Position.from_fen(fen)
+        eng.load(pos)
+        for move in eng.generate().moves:
+            eng.make(move)
+            pos.push(move)
+            want = pos.legal_moves() if pos.in_check() else ref_captures(pos)
+            assert eng.generate_captures().moves == want, f"{fen} after {move}"
+            eng.unmake()
+            pos.pop()
+            checked += 1
+    assert checked > 500
+
+
+def test_captures_in_check_are_all_evasions(eng, random_fens):
+    checked = [f for f in random_fens if Position.from_fen(f).in_check()]
+    assert checked
+    for fen in checked:
+        pos = Position.from_fen(fen)
+        eng.load(pos)
+        assert eng.generate_captures().moves == pos.legal_moves(), fen
+        assert eng.sim.peek("mg_incheck")
+
+
+def test_captures_stack_guards(eng):
+    consts = eng.constants
+    cap, reserve = consts["MV_CAP"], consts["MG_MAX"]
+    pos = Position.from_fen(NEAR_MAX_FEN)
+    eng.load(pos)
+    _set_base(eng, 0, cap - reserve)
+    assert eng.generate_captures().moves == ref_captures(pos)
+    eng.load(pos)
+    _set_base(eng, 0, cap - reserve + 1)
+    with pytest.raises(EngineOverflowError):
+        eng.generate_captures()
+    assert eng.sim.peek("mg_count") == 0
+    eng.load(pos)
+    eng.sim.poke("eng_ply", consts["MAX_PLY"])
+    with pytest.raises(EngineOverflowError):
+        eng.generate_captures()

@@ -14,6 +14,9 @@
 ; two cross rays of its target, horses and pawns (KING_STEP_QUIET).  All others are
 ; legal.  When nothing is stamped (the common case) the pieces run through a loop
 ; without stamp tests (fast_pieces) into the storing variants of the generators.
+; mg_generate_captures (the quiescence, at the end of the file, in the fixed bank) lists
+; only the legal captures, in the same order: a capture keeps its target occupied, so
+; only a stamped mover (or the king) needs a test there.
 .include "engine.inc"
 
 .importzp mg_from, mg_to, mg_cap, mg_ksq, mg_own
@@ -276,9 +279,12 @@ done:   rts
 ; stamped in this generation): stores; fast = 1 (gen::checked): the stamp of X may ask
 ; for the full test (every move of a stamped piece, called with mg_mask = 0, gets it);
 ; fast = 3 (gen::evade, in check): only stamped targets, each with the full test;
-; fast = 0: always the test (unused).  With cont, continues at that label.
+; fast = 0: always the test (unused); fast = 4 (mg_cap_*: X holds an enemy piece):
+; mg_emit_capt::sq (which leaves X = mg_from).  With cont, continues at that label.
 .macro EMIT fast, cont
-  .if fast = 3
+  .if fast = 4
+        jsr mg_emit_capt::sq
+  .elseif fast = 3
         .local skip3
         lda mg_dmap,x
         cmp mg_stamp
@@ -333,7 +339,10 @@ done:
 
 ; Emits mg_from -> mg_from + delta with X = mg_from (kept).  fast as in EMIT.
 .macro EMITD delta, fast
-  .if fast = 3
+  .if fast = 4
+        lda #<(delta)
+        jsr mg_emit_capt
+  .elseif fast = 3
         .local skip3
         lda a:mg_dmap+(delta),x
         cmp mg_stamp
@@ -471,12 +480,22 @@ evade:  KING_STEP -16
 
 .macro PALACE_STEP delta, fast
         .local next
+  .if fast = 4                  ; captures: the target first (mostly empty)
+        lda a:eng_board+(delta),x
+        beq next
+        and mg_own
+        bne next
+        lda a:eng_sqflags+(delta),x
+        and mg_palbit
+        beq next
+  .else
         lda a:eng_sqflags+(delta),x
         and mg_palbit
         beq next
         lda a:eng_board+(delta),x
         and mg_own
         bne next
+  .endif
         EMITD delta, fast
 next:
 .endmacro
@@ -511,6 +530,17 @@ evade:
 
 .macro BISHOP_STEP delta, eye, fast
         .local next
+  .if fast = 4                  ; captures: the target first (mostly empty)
+        lda a:eng_board+(delta),x
+        beq next
+        and mg_own
+        bne next
+        lda a:eng_board+(eye),x
+        bne next
+        lda a:eng_sqflags+(delta),x
+        and mg_halfbit
+        beq next
+  .else
         lda a:eng_board+(eye),x
         bne next
         lda a:eng_sqflags+(delta),x
@@ -519,6 +549,7 @@ evade:
         lda a:eng_board+(delta),x
         and mg_own
         bne next
+  .endif
         EMITD delta, fast
 next:
 .endmacro
@@ -557,10 +588,16 @@ evade:
         lda a:eng_board+(leg),x
         bne next
         lda a:eng_board+(d1),x
+  .if fast = 4
+        beq second              ; captures only
+  .endif
         and mg_own
         bne second
         EMITD d1, fast
 second: lda a:eng_board+(d2),x
+  .if fast = 4
+        beq next
+  .endif
         and mg_own
         bne next
         EMITD d2, fast
@@ -572,6 +609,9 @@ next:
         lda a:eng_board+(leg),x
         bne next
         lda a:eng_board+(delta),x
+  .if fast = 4
+        beq next                ; captures only
+  .endif
         and mg_own
         bne next
         EMITD delta, fast
@@ -624,7 +664,12 @@ evade:
 .macro ROOK_RAY delta, fast
         .local loop, hit, stop, empty
         ldx mg_from
-  .if fast = 2                  ; bottom-tested: one taken branch per stored move
+  .if fast = 4                  ; captures: skip the empty squares, emit an enemy hit
+loop:   ADVANCE delta
+        lda eng_board,x
+        beq loop
+        NOCROSS loop
+  .elseif fast = 2                  ; bottom-tested: one taken branch per stored move
         ADVANCE delta
         lda eng_board,x
         bne hit
@@ -677,7 +722,12 @@ evade:
 .macro CANNON_RAY delta, fast
         .local loop, screen, beyond, stop, empty
         ldx mg_from
-  .if fast = 2                  ; bottom-tested: one taken branch per stored move
+  .if fast = 4                  ; captures: skip the empty squares up to the screen
+loop:   ADVANCE delta
+        lda eng_board,x
+        beq loop
+        NOCROSS loop
+  .elseif fast = 2                  ; bottom-tested: one taken branch per stored move
         ADVANCE delta
         lda eng_board,x
         bne screen
@@ -697,7 +747,7 @@ screen: cmp #OFFBOARD
 beyond: ADVANCE delta
         lda eng_board,x
         beq beyond
-  .if fast = 2
+  .if (fast = 2) || (fast = 4)
         NOCROSS beyond          ; (the other variants' tests dwarf the cycle)
   .endif
         and mg_own
@@ -742,6 +792,9 @@ evade:
         adc mg_fwd
         tax
         lda eng_board,x
+  .if fast = 4
+        beq side                ; captures only
+  .endif
         and mg_own
         bne side
   .if fast = 2
@@ -754,10 +807,16 @@ side:   lda mg_from             ; across the river iff bit 7 of from xor the for
         bpl done                ; from >= $80, fwd $10)
         ldx mg_from
         lda eng_board-1,x
+  .if fast = 4
+        beq right
+  .endif
         and mg_own
         bne right
         EMITD -1, fast
 right:  lda eng_board+1,x
+  .if fast = 4
+        beq done
+  .endif
         and mg_own
         bne done
         EMITD 1, fast
@@ -976,4 +1035,217 @@ finish:
         sta mv_base_hi+1,x
         clc
         rts
+.endproc
+
+; ------------------------------------------------------------ captures only (quiescence)
+; The capture generators run in the fixed bank (bank 0 is full; both banks are always
+; mapped, so they cost the same there).  Each emits, in the order of its full generator,
+; only the moves onto an enemy piece: a capture of an unstamped mover is legal when the
+; side to move is not in check (it only replaces the piece on its target, so only its
+; from-square can open a line: see the top of this file), and a stamped mover gets the
+; full test (mg_emit_capt).  The king keeps KING_STEP_QUIET's test.
+.segment "ENGINE_FIXED"
+
+;;
+; Emits the capture mg_from -> X at index Y (mg_cap_*; not in check).  A mover whose
+; square is stamped gets the full test (mg_emit::full); a stamped target needs none (a
+; capture leaves its target occupied).  When no piece square is stamped (mg_pdanger = 0)
+; the capture is stored at once.
+; Entries: mg_emit_capt with A = target - mg_from (X ignored); ::sq with X = target.
+; @param Y  moves written so far
+; @return   X = mg_from; Y incremented if the move was stored
+; Clobbers: A, mg_to, att_sq.  Cycles: 36 stored at ::sq (with RTS), ~50 with a
+;           stamp look-up, ~400 with the full test
+.proc mg_emit_capt
+        clc
+        adc mg_from
+        tax
+sq:     lda mg_pdanger
+        bne check
+store:  txa
+        sta (mg_tptr),y
+        lda mg_from
+        sta (mg_fptr),y
+        tax
+        iny
+        rts
+check:  stx mg_to
+        ldx mg_from
+        lda mg_dmap,x
+        ldx mg_to
+        cmp mg_stamp
+        bne store
+        jsr mg_emit::full
+        ldx mg_from
+        rts
+.endproc
+
+;;
+; Rook captures: per direction -16, -1, +1, +16 the first piece, if it is an enemy.
+; Not in check only.
+; @param X = mg_from = the piece's square; Y = moves written so far
+; @return   Y = moves written
+; Clobbers: A, X, mg_to, att_sq.
+.proc mg_cap_rook
+        ROOK_RAY -16, 4
+        ROOK_RAY -1, 4
+        ROOK_RAY 1, 4
+        ROOK_RAY 16, 4
+        rts
+.endproc
+
+;;
+; Cannon captures: per direction the piece beyond the first (the screen), if it is an
+; enemy.  Not in check only.
+; @param X = mg_from = the piece's square; Y = moves written so far
+; @return   Y = moves written
+; Clobbers: A, X, mg_to, att_sq.
+.proc mg_cap_cannon
+        CANNON_RAY -16, 4
+        CANNON_RAY -1, 4
+        CANNON_RAY 1, 4
+        CANNON_RAY 16, 4
+        rts
+.endproc
+
+; One king capture step of mg_cap_king (A = the step, then its shared test).
+.macro KING_CAPT delta
+        .local next
+        lda a:eng_board+(delta),x
+        beq next
+        and mg_own
+        bne next
+        lda a:eng_sqflags+(delta),x
+        and mg_palbit
+        beq next
+        lda #<(delta)
+        jsr step
+next:
+.endmacro
+
+;;
+; King captures: -16, -1, +1, +16 onto an enemy piece inside the own palace, each
+; tested as KING_STEP_QUIET tests a step (not in check: the two cross rays of the
+; target, horses and pawns on the unchanged board; a stamped target fully), by one
+; shared tail (`step`: king captures are rare, the bytes are not).
+; @param X = mg_from = the king's square; Y = moves written so far
+; @return   Y = moves written
+; Clobbers: A, X, mg_to, att_sq.
+.proc mg_cap_king
+        KING_CAPT -16
+        KING_CAPT -1
+        KING_CAPT 1
+        KING_CAPT 16
+        rts
+step:   sta mg_to               ; A = the step
+        clc
+        adc mg_from
+        sta att_sq
+        tax
+        lda mg_dmap,x
+        cmp mg_stamp
+        beq full
+        sty mg_count            ; (the attack test clobbers Y)
+        lda mg_to
+        and #$0F
+        beq vert
+        jsr pos_attacked_ns     ; a step along the rank: the file rays of the target
+        jmp tested
+vert:   jsr pos_attacked_ew
+tested: ldx mg_from
+        ldy mg_count
+        bcs done
+        lda att_sq
+        sta (mg_tptr),y
+        txa
+        sta (mg_fptr),y
+        iny
+done:   rts
+full:   jsr mg_emit::test       ; X = att_sq = the target
+        ldx mg_from
+        rts
+.endproc
+
+;;
+; Advisor captures (mg_gen_advisor's steps onto an enemy piece).  Not in check only.
+; @param X = mg_from = the piece's square; Y = moves written so far
+; @return   Y = moves written
+; Clobbers: A, X, mg_to, att_sq.
+.proc mg_cap_advisor
+        PALACE_STEP -17, 4
+        PALACE_STEP -15, 4
+        PALACE_STEP 15, 4
+        PALACE_STEP 17, 4
+        rts
+.endproc
+
+;;
+; Bishop captures (mg_gen_bishop's steps onto an enemy piece).  Not in check only.
+; @param X = mg_from = the piece's square; Y = moves written so far
+; @return   Y = moves written
+; Clobbers: A, X, mg_to, att_sq.
+.proc mg_cap_bishop
+        BISHOP_STEP -34, -17, 4
+        BISHOP_STEP -30, -15, 4
+        BISHOP_STEP 30, 15, 4
+        BISHOP_STEP 34, 17, 4
+        rts
+.endproc
+
+;;
+; Knight captures (mg_gen_knight's steps onto an enemy piece).  Not in check only.
+; @param X = mg_from = the piece's square; Y = moves written so far
+; @return   Y = moves written
+; Clobbers: A, X, mg_to, att_sq.
+.proc mg_cap_knight
+        KNIGHT_PAIR -16, -33, -31, 4
+        KNIGHT_STEP -18, -1, 4
+        KNIGHT_STEP -14, 1, 4
+        KNIGHT_STEP 14, -1, 4
+        KNIGHT_STEP 18, 1, 4
+        KNIGHT_PAIR 16, 31, 33, 4
+        rts
+.endproc
+
+;;
+; Pawn captures (mg_gen_pawn's steps onto an enemy piece).  Not in check only.
+; @param X = mg_from = the piece's square; Y = moves written so far
+; @return   Y = moves written
+; Clobbers: A, X, mg_to, att_sq.
+.proc mg_cap_pawn
+        PAWN_MOVES 4
+        rts
+.endproc
+
+;;
+; The quiescence generator: the legal captures of the side to move, in the order
+; mg_generate lists them (its list filtered to occupied targets: the twin's
+; `[m for m in legal_moves() if board[m.to]]`).  In check it lists every evasion, as
+; mg_generate does (mg_incheck tells the caller which).  Same contract as mg_generate.
+; @param eng_ply  the ply; mv_base_lo/hi[eng_ply] = first free slot of the move stack
+; @return   mg_count = mv_count[ply] = moves written; mv_base[ply+1] = base + count;
+;           C set (and no moves) if ply >= MAX_PLY or fewer than MG_MAX slots are free
+; Clobbers: A, X, Y, mg_to, att_sq.  Cycles: see docs/cycle_budget.md ("Search")
+.proc mg_generate_captures
+        GEN_START
+        lda mg_incheck
+        beq quiet
+        jmp mg_generate::evasions
+quiet:  FAST_PIECE 0, mg_cap_king
+        FAST_PIECE 1, mg_cap_advisor
+        FAST_PIECE 2, mg_cap_advisor
+        FAST_PIECE 3, mg_cap_bishop
+        FAST_PIECE 4, mg_cap_bishop
+        FAST_PIECE 5, mg_cap_knight
+        FAST_PIECE 6, mg_cap_knight
+        FAST_PIECE 7, mg_cap_rook
+        FAST_PIECE 8, mg_cap_rook
+        FAST_PIECE 9, mg_cap_cannon
+        FAST_PIECE 10, mg_cap_cannon
+        FAST_PIECE 11, mg_cap_pawn
+        FAST_PIECE 12, mg_cap_pawn
+        FAST_PIECE 13, mg_cap_pawn
+        FAST_PIECE 14, mg_cap_pawn
+        FAST_PIECE 15, mg_cap_pawn
+        jmp mg_generate::finish
 .endproc
