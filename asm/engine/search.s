@@ -715,50 +715,6 @@ pv_row:
 .endproc
 
 ;;
-; Keeps only the captures of the list of ply X, in order; sets mv_count and mv_base of
-; the next ply.  Clobbers: A, Y, sr_t0-sr_t3.  X preserved.
-.proc keep_captures
-        stx sr_t3
-        jsr mg_set_ptrs
-        lda mv_count,x
-        sta sr_key              ; count (sr_key is free outside srch_make)
-        lda #0
-        sta sr_t0               ; kept
-        tay
-        cpy sr_key
-        bcs @done
-@loop:  lda (mg_tptr),y
-        tax
-        lda eng_board,x
-        bne @keep
-@skip:  iny
-        cpy sr_key
-        bcc @loop
-        bcs @done
-@keep:  lda (mg_fptr),y
-        sta sr_t1
-        lda (mg_tptr),y
-        sty sr_t2
-        ldy sr_t0
-        sta (mg_tptr),y
-        lda sr_t1
-        sta (mg_fptr),y
-        inc sr_t0
-        ldy sr_t2
-        jmp @skip
-@done:  ldx sr_t3
-        lda sr_t0
-        sta mv_count,x
-        clc
-        adc mv_base_lo,x
-        sta mv_base_lo+1,x
-        lda mv_base_hi,x
-        adc #0
-        sta mv_base_hi+1,x
-        rts
-.endproc
-
-;;
 ; C set when the move stack has no room for a generation at ply X
 ; (mv_base[X] + MG_MAX > MV_CAP).  Clobbers: A.
 .proc stack_full
@@ -1164,9 +1120,7 @@ pv_row:
         sta fr_al,x
         lda sr_v+1
         sta fr_ah,x
-@gen:   jsr mg_generate
-        ldx eng_ply
-        jsr keep_captures
+@gen:   jsr mg_generate_captures ; the legal captures, in legal-list order
 @order: lda #0
         sta sr_hf
         sta sr_ht
