@@ -169,7 +169,7 @@ pv_row:
         adc #0                  ; +1, saturating at 255
 @half:  sta sr_half+1,x
         jsr pos_make
-        jsr pos_in_check        ; C = the side now to move is in check
+        jsr pos_gives_check     ; C = the side now to move is in check (gives_check.s)
         lda #0
         rol a
         ldy sr_t2
