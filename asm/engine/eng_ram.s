@@ -8,7 +8,7 @@
 .exportzp mg_palbit, mg_halfbit, mg_side16, mg_fwd
 .exportzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
 .exportzp att_horses, att_cannons, att_hnear
-.exportzp eng_tmp0, pf_full, pf_leaf
+.exportzp eng_tmp0, pf_full, pf_leaf, gc_skx, gc_dir, gc_t
 .export eng_zp_start, eng_zp_end, eng_bss_start, eng_bss_end, eng_wram_start, eng_wram_end
 .export mg_dmap
 
@@ -55,6 +55,10 @@ att_cannons:  .res 1        ; nonzero: the enemy has a cannon on the board
 eng_tmp0:     .res 1
 pf_full:      .res 1        ; eng_perft: 0 bulk, 1 full (set by its entries)
 pf_leaf:      .res 1        ; eng_perft_full: leaf index over make/unmake
+; pos_gives_check (private)
+gc_skx:       .res 1        ; KIND_BLACK bit of the mover's kinds
+gc_dir:       .res 1        ; the ray scanned for `to` (DIR_*), $FF none
+gc_t:         .res 1        ; relation byte (gc_rel) being decoded
 eng_zp_end:
 
 .segment "BSS"

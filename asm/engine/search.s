@@ -131,7 +131,8 @@ pv_row:
 ; capture flag), the 100-ply counter; counts the node and polls the limits
 ; (docs/search.md, make()).  THE one place where a node is counted.
 ; @param pos_from, pos_to  a legal move of the side to move
-; Clobbers: A, X, Y, sr_key, sr_ptr0/1, sr_t1-sr_t3.  Cycles: ~1,000 (pos_in_check ~470)
+; Clobbers: A, X, Y, sr_key, sr_ptr0/1, sr_t1-sr_t3, att_sq, gc_*.  Cycles: ~640
+;           (pos_gives_check ~104 of them; it was pos_in_check, ~460)
 .proc srch_make
         ldx sr_n
         lda rec_k0,x
@@ -169,7 +170,7 @@ pv_row:
         adc #0                  ; +1, saturating at 255
 @half:  sta sr_half+1,x
         jsr pos_make
-        jsr pos_in_check        ; C = the side now to move is in check
+        jsr pos_gives_check     ; C = the side now to move is in check (gives_check.s)
         lda #0
         rol a
         ldy sr_t2
