@@ -2,19 +2,23 @@
 
 Same best move, score, depth, node count and PV for the same position, game record,
 limits and seed (no frame budget); a frame cap or move-now stops the asm search with
-the last completed iteration's move.
+the last completed iteration's move -- or, inside iteration 1, with the best root move
+completed so far (else the first root move searched), as the twin does.
 """
 from __future__ import annotations
 
 import pytest
 
 from pyharness.asm_engine import AsmEngine
+from pyharness.bench_search import BENCH_SEED, DEFAULT_SUITE, load_suite
 from pyharness.reference import search as ref
 from pyharness.reference.board import START_FEN
 from pyharness.reference.eval import Evaluator
+from pyharness.reference.levels import get_level
 from pyharness.reference.position import Move, Position
 from pyharness.reference.randpos import random_positions
 from pyharness.reference.search import think
+from pyharness.sim import CYCLES_PER_FRAME
 
 RANDOM_SEED = 2026
 HAND_PICKED = [
@@ -158,3 +162,114 @@ def test_move_now_stops(eng):
     assert a.nodes == -(-2000 // period) * period     # the first poll at or after 2,000
     r = think(pos, depth=a.depth)
     assert (a.best_move, a.score, a.pv) == (r.best_move, r.score, r.pv)
+
+
+# --- stops inside iteration 1 -----------------------------------------------------------
+
+SUITE = {p.name: (i, p.fen) for i, p in enumerate(load_suite(DEFAULT_SUITE))}
+# bench-suite positions where level 1 overran its 0.5 s cap (up to 3.5 NES s, mid-04)
+# while iteration 1 could not be stopped
+L1_OVERRAN = ["open-03", "open-04", "open-09", "open-10", "mid-04", "mid-05", "mid-07",
+              "mid-09", "mid-10"]
+# long iterations 1 (tactical), an opening, hanging pieces
+ITER1_FENS = [SUITE["mid-04"][1], SUITE["mid-05"][1], SUITE["open-03"][1],
+              SUITE["mid-07"][1], HAND_PICKED[5], HAND_PICKED[6]]
+
+
+def same_stop(a, r, pos: Position) -> None:
+    """Twins agree (move, score, depth, nodes, PV, TT counters, stopped); a legal move."""
+    same(a, r)
+    assert a.stopped == r.stopped
+    assert a.best_move in pos.legal_moves()
+    line = pos.copy()
+    for mv in a.pv:
+        assert line.is_legal(mv)
+        line.push(mv)
+
+
+def test_node_limit_inside_iteration_1(eng):
+    inside = 0
+    for fen in ITER1_FENS:
+        pos = Position.from_fen(fen)
+        for limit in (1, 2, 9, 17, 40, 90, 200):
+            ta: list = []
+            a = eng.think(pos, depth=4, nodes=limit, trace=ta)
+            r = think(pos, depth=4, nodes=limit)
+            same_stop(a, r, pos)
+            assert a.stopped and a.nodes == limit
+            if a.depth == 0:
+                inside += 1
+            if limit == 1:              # no root move completed: the first one searched
+                first = Move(*ta[0][:2])
+                assert (a.best_move, a.score, a.depth, a.pv) == (first, 0, 0, [first])
+    assert inside >= 20                 # most of these stop inside iteration 1
+
+
+@pytest.mark.parametrize("seed", [3, 14])
+def test_node_limit_inside_iteration_1_with_root_noise(eng, seed):
+    """Level 1 (wide root noise): the reported score is the noisy root value."""
+    for fen in ITER1_FENS[:4]:
+        pos = Position.from_fen(fen)
+        for limit in (5, 33, 120, 400):
+            a = eng.think(pos, level=1, seed=seed, frames=0, nodes=limit)
+            r = think(pos, level=1, seed=seed, frames=0, nodes=limit)
+            same_stop(a, r, pos)
+
+
+def _move_now_after(n: int):
+    """The twin's move_now callable equivalent to AsmEngine.think(move_now_after=n):
+    polled every POLL_MASK + 1 nodes, true from the first poll at or after node n."""
+    period = ref.POLL_MASK + 1
+    polls = [0]
+
+    def move_now() -> bool:
+        polls[0] += 1
+        return polls[0] * period >= n
+    return move_now
+
+
+def test_move_now_inside_iteration_1(eng):
+    period = ref.POLL_MASK + 1
+    for fen in ITER1_FENS:
+        pos = Position.from_fen(fen)
+        for n in (1, 20, 50, 130):
+            a = eng.think(pos, depth=4, move_now_after=n)
+            r = think(pos, depth=4, move_now=_move_now_after(n))
+            same_stop(a, r, pos)
+            assert a.stopped and a.nodes == -(-n // period) * period
+
+
+def test_tiny_frame_cap_inside_iteration_1(eng):
+    """A cap of a few frames stops at the first poll that sees it: the twin, stopped on
+    the same node by a node limit, agrees; the time is the cap plus one poll period."""
+    period = ref.POLL_MASK + 1
+    for fen in ITER1_FENS:
+        pos = Position.from_fen(fen)
+        for frames in (1, 3, 6):
+            a = eng.think(pos, depth=4, frames=frames)
+            assert a.stopped and a.nodes % period == 0
+            r = think(pos, depth=4, nodes=a.nodes)
+            same_stop(a, r, pos)
+            assert a.cycles <= (frames + L1_SLACK_FRAMES) * CYCLES_PER_FRAME
+
+
+# The time of a capped search: the clock is read after the setup (TT, killers and
+# history cleared, root generation); the stop comes at the first poll (every 16 nodes)
+# that sees cap frames elapsed, then the search unwinds. So cycles <= setup + cap
+# frames + one poll period + unwind. Measured on the bench suite at level 1: the first
+# poll period including the setup <= 133,000 cycles (4.5 frames), a later one <= ~100k,
+# the unwind <= 2,300: 5 frames of slack.
+L1_SLACK_FRAMES = 5
+
+
+@pytest.mark.parametrize("name", L1_OVERRAN)
+def test_level_1_cap_holds_on_the_positions_that_overran(eng, name):
+    index, fen = SUITE[name]
+    pos = Position.from_fen(fen)
+    seed = BENCH_SEED + index                        # the bench's seed
+    a = eng.think(pos, level=1, seed=seed)
+    bound = (get_level(1).frames + L1_SLACK_FRAMES) * CYCLES_PER_FRAME   # 0.582 NES s
+    assert a.cycles <= bound, (name, a.cycles / 1_789_773, a.nodes, a.depth)
+    assert a.best_move in pos.legal_moves()
+    r = think(pos, level=1, seed=seed, frames=0, nodes=a.nodes if a.stopped else None)
+    same_stop(a, r, pos)

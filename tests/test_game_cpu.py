@@ -116,6 +116,31 @@ def test_move_now_stops_a_long_think(rom):
     replay(d.record())
 
 
+def test_move_now_inside_the_first_iteration_plays_a_legal_move(rom):
+    """Select as soon as a level-1 think starts (after h2e2 Black's iteration 1 takes
+    ~160 nodes): the search stops inside iteration 1 (depth 0) and the game plays its
+    legal answer at once."""
+    d = vs_cpu(rom, 1)
+    mv = Move.from_iccs("h2e2")
+    assert d.play(mv.frm, mv.to, settle=5)
+    d.wait_until(lambda: d.emu.read("ui_thinking") == 1, limit=60)
+    d.tap("select")                              # move now
+    d.wait_until(lambda: d.emu.read("game_nply") == 2, limit=60)
+    assert d.emu.read("srch_stopped") == 1
+    assert d.emu.read("srch_depth_done") == 0    # stopped inside iteration 1
+    nodes = int.from_bytes(d.emu.read("srch_nodes", 4), "little")
+    assert nodes < 100
+    assert d.emu.read_u16("play_think_frames") < 15
+    pos = replay(d.record())                     # the CPU's move is legal
+    d.settle()
+    d.wait(30)
+    assert d.board() == bytes(pos.board)
+    assert d.emu.read("game_side") == 0          # the player's turn again
+    # the Select was "move now" only: not queued as a hint request for the player
+    assert d.emu.read("ui_thinking") == 0 and d.emu.read("play_sel") == 0
+    assert not d.emu.crashed
+
+
 def test_demo_game_reaches_a_rules_correct_end(rom):
     d = GameDriver(Emulator(rom))
     d.boot_to_menu()
@@ -140,8 +165,9 @@ NMI_WHILE_THINKING = 1167   # cycles a frame's NMI takes from the search (py65, 
 
 def test_think_frames_agree_with_the_py65_prediction(rom):
     """Frames the ROM's CPU moves take vs the py65 cycles of the same searches divided
-    by the cycles a frame leaves the main thread, within 5 %.  Level 1 (depth 1) is
-    never cut by its frame cap, so both runs do the same search node for node."""
+    by the cycles a frame leaves the main thread, within 5 %.  Level 1 (depth 1) ends
+    before its frame cap in these opening positions (it could be cut in iteration 1
+    now), so both runs do the same search node for node."""
     d = vs_cpu(rom, 1)
     compared = 0
     for text in PLAYER_MOVES[:4]:

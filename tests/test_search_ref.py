@@ -11,7 +11,7 @@ from pyharness.cli import main
 from pyharness.reference.eval import Evaluator
 from pyharness.reference.lfsr import Lfsr
 from pyharness.reference.position import Move, Position
-from pyharness.reference.search import (BAN, DRAW, MATE, POLL_MASK, SearchInputError, SearchLimits,
+from pyharness.reference.search import (BAN, DRAW, INF, MATE, POLL_MASK, SearchInputError, SearchLimits,
                                         Searcher, think)
 from pyharness.reference.zobrist import position_key
 
@@ -166,10 +166,9 @@ def test_frame_budget_stops_with_the_clock():
 
 
 def _stop_node(r, clock_polls: int) -> int:
-    """The node where a clock stop happens: polls are every POLL_MASK + 1 nodes, and
-    those inside iteration 1 (which cannot stop) do not read the clock."""
-    silent = r.iterations[0][2] // (POLL_MASK + 1)
-    return (POLL_MASK + 1) * (clock_polls + silent)
+    """The node where a clock stop happens: polls are every POLL_MASK + 1 nodes, in
+    every iteration (iteration 1 included)."""
+    return (POLL_MASK + 1) * clock_polls
 
 
 def test_frame_counter_wraps_at_16_bits():
@@ -196,9 +195,126 @@ def test_move_now_flag():
     assert r.best_move == full.best_move
 
 
-def test_first_iteration_always_completes():
-    r = think(Position.start(), depth=5, nodes=1)
-    assert r.depth == 1 and r.best_move is not None
+# --- a stop inside iteration 1 -----------------------------------------------------------
+# mid-04 of the bench suite: iteration 1 (depth 1 + quiescence + check extensions) takes
+# 510 nodes, 1,128 at level 1 (root noise: more re-searches); L1 overran its cap there
+# (3.5 NES s) while iteration 1 could not be stopped.
+TACTICAL = "2bak1b2/4a4/2c3nr1/p3p3p/1npC5/6r2/c3P3P/N3CRN2/4A4/1RBAK1B2 b - - 5 18"
+TACTICAL_L1_SEED = 14       # the bench's seed there (BENCH_SEED + position index 13)
+
+
+def _root_nodes(fen: str) -> list[tuple[int, Move]]:
+    """(0-based node index, move) of the root moves of iteration 1, in search order:
+    the nodes of a depth-1 trace whose key is that of the root after one legal move
+    (quiescence only captures, so no deeper node repeats such a key)."""
+    pos = Position.from_fen(fen)
+    after = {}
+    for m in pos.legal_moves():
+        pos.push(m)
+        after[(m.frm, m.to, position_key(pos.piece_sq, pos.side))] = m
+        pos.pop()
+    trace: list = []
+    think(Position.from_fen(fen), depth=1, trace=trace)
+    return [(i, after[t[:3]]) for i, t in enumerate(trace) if t[:3] in after]
+
+
+def _child_value(fen: str, move: Move) -> int:
+    """Value of `move` for the side to move in iteration 1, searched alone with the
+    full window (what the root gets from its first move)."""
+    s = Searcher(Position.from_fen(fen), SearchLimits(), Lfsr.seeded(0))
+    s.base[1] = len(s.pos.legal_moves())
+    s.make(move)
+    return -s.search(0, -INF, INF, 1)
+
+
+@pytest.mark.parametrize("fen", [TACTICAL, MIDDLE, HANGING])
+def test_stop_before_any_root_move_completes_plays_the_first_searched_move(fen):
+    pos = Position.from_fen(fen)
+    roots = _root_nodes(fen)
+    first = roots[0][1]
+    assert roots[0][0] == 0
+    # the first node (the first root move's make); the last node of its subtree
+    for limit in (1, roots[1][0]):
+        r = think(pos, depth=5, nodes=limit)
+        assert r.stopped and r.depth == 0 and r.nodes == limit and r.iterations == []
+        assert (r.best_move, r.score, r.pv) == (first, 0, [first])
+        assert r.best_move in pos.legal_moves()
+    # the first searched move is the first in the root's order, not the generation order
+    # (a capture first here: MVV/LVA ranks captures above the quiet moves)
+    assert pos.board[first.to] != 0
+
+
+@pytest.mark.parametrize("fen", [TACTICAL, MIDDLE, HANGING])
+def test_stop_after_the_first_root_move_plays_it_with_its_value(fen):
+    pos = Position.from_fen(fen)
+    roots = _root_nodes(fen)
+    first = roots[0][1]
+    # stopped by the make of the second root move: only the first one completed
+    r = think(pos, depth=5, nodes=roots[1][0] + 1)
+    assert r.stopped and r.depth == 0 and r.nodes == roots[1][0] + 1
+    assert r.best_move == first and r.pv[0] == first
+    assert r.score == _child_value(fen, first)
+    line = pos.copy()
+    for mv in r.pv:
+        assert line.is_legal(mv)
+        line.push(mv)
+
+
+def test_stop_late_in_iteration_1_keeps_the_best_completed_move():
+    """Stopped on the make of the k-th root move: the answer is the best of the first
+    k - 1 root moves. The last root move that raised the root's value wins, so its
+    value is the maximum of those moves' values; never a move not yet searched."""
+    pos = Position.from_fen(TACTICAL)
+    roots = _root_nodes(TACTICAL)
+    full = think(pos, depth=1)
+    assert full.nodes > 400                       # a long iteration 1
+    prev = None
+    for k in range(1, len(roots)):
+        r = think(pos, depth=5, nodes=roots[k][0] + 1)
+        done = [m for _, m in roots[:k]]
+        assert r.stopped and r.depth == 0 and r.best_move in done
+        if prev is not None:                     # the root value only rises
+            assert r.score >= prev
+        prev = r.score
+    assert prev <= full.score
+
+
+def test_stop_at_the_end_of_iteration_1_when_the_budget_is_enough():
+    pos = Position.from_fen(MIDDLE)
+    n1 = think(pos, depth=1).nodes
+    r = think(pos, depth=5, nodes=n1 + 1)
+    assert r.stopped and r.depth == 1
+    assert (r.best_move, r.score, r.pv) == \
+        (lambda f: (f.best_move, f.score, f.pv))(think(pos, depth=1))
+    r = think(pos, depth=5, nodes=n1)           # stopped on iteration 1's last node
+    assert r.stopped and r.depth == 0 and r.best_move in pos.legal_moves()
+
+
+def test_move_now_stops_inside_iteration_1():
+    polls = [0]
+
+    def move_now():
+        polls[0] += 1
+        return True                              # set before the search started
+
+    pos = Position.from_fen(TACTICAL)
+    r = think(pos, depth=5, move_now=move_now)
+    assert polls[0] == 1 and r.stopped and r.nodes == POLL_MASK + 1 and r.depth == 0
+    assert r.best_move in pos.legal_moves()
+
+
+def test_level_1_cap_holds_in_iteration_1():
+    """Level 1 on the model clock: stopped at the first poll past the 30-frame cap,
+    although iteration 1 alone takes 1,128 nodes here."""
+    from pyharness.reference.levels import get_level, node_frames
+    cap = get_level(1).frames
+    pos = Position.from_fen(TACTICAL)
+    assert think(pos, level=1, seed=TACTICAL_L1_SEED, frames=0).nodes == 1128
+    r = think(pos, level=1, seed=TACTICAL_L1_SEED)
+    period = POLL_MASK + 1
+    assert r.stopped and r.depth == 0 and r.nodes % period == 0
+    assert node_frames(r.nodes) >= cap > node_frames(r.nodes - period)
+    assert r.best_move in pos.legal_moves()
 
 
 def test_bad_limits_are_rejected():

@@ -9,7 +9,7 @@
 
 .importzp frame_count
 .importzp sr_key, sr_ptr0, sr_ptr1, sr_ptr2, sr_ptr3, sr_kptr, sr_t0, sr_t1, sr_t2, sr_t3
-.importzp sr_d, sr_a, sr_b, sr_v, sr_n, sr_lfsr, sr_noise, sr_stopped, sr_canstop
+.importzp sr_d, sr_a, sr_b, sr_v, sr_n, sr_lfsr, sr_noise, sr_stopped
 .importzp sr_hf, sr_ht
 .import zob_move, ev_move
 .import zob_xor, zob_xor_side, zob_full, zob_sq90, ev_add, ev_sub, rec_store
@@ -188,8 +188,6 @@ pv_row:
         inc srch_nodes+3
 @cnt:
 ::srch_make_done:               ; hook for the node trace (xq65 diff)
-        lda sr_canstop
-        beq @done
         lda srch_node_limit
         ora srch_node_limit+1
         ora srch_node_limit+2
@@ -1197,16 +1195,21 @@ pv_row:
 ;;
 ; Chooses the engine's move at the root (ply 0, after eng_game_new/eng_game_push):
 ; book (levels 3-5), else iterative deepening until the level's depth, the node budget,
-; the frame cap or srch_move_now; the last completed iteration's move is returned
-; (docs/search.md, think()).
+; the frame cap or srch_move_now, which stop every iteration, the first one included
+; (docs/search.md, think()).  The last completed iteration's move is returned; stopped
+; inside iteration 1, the best root move completed so far (pv[0], score fr_s[0]), else
+; the first root move searched (move-stack slot 0, score 0), with srch_depth_done = 0.
+; A root with a legal move always gets one.
 ; @param srch_level 1..5 (0: srch_depth, no noise, no book, no frame cap), srch_seed,
 ;        srch_move_now, frame_count; optional overrides srch_depth (0 = level's),
 ;        srch_frames + srch_frames_set, srch_node_limit (0 = none), srch_use_book
 ;        (0 = level's, 1 = off, 2 = on)
 ; @return srch_best_from/to (0,0: no legal move), srch_score, srch_depth_done (updated
-;        after every iteration), srch_nodes, srch_pv_*, srch_from_book, srch_stopped,
+;        after every iteration; 0 if iteration 1 was stopped), srch_nodes, srch_pv_*,
+;        srch_from_book, srch_stopped,
 ;        srch_tt_probes/hits.  The position is unchanged (ply 0).
-; Clobbers: everything.  Cycles: level 1 ~0.2 s ... level 5 up to its 30 s cap
+; Clobbers: everything.  Cycles: level 1 ~0.2 s ... level 5 up to its 30 s cap (a cap
+;        is passed by at most one poll, 16 nodes)
 .proc srch_think
         ; ---- limits
         lda #0
@@ -1260,7 +1263,6 @@ pv_row:
         sta srch_from_book
         sta srch_stopped
         sta sr_stopped
-        sta sr_canstop
         sta sr_noise
         sta eng_ply
         ; ---- LFSR: seed ($ACE1 for 0), 16 steps
@@ -1348,11 +1350,6 @@ pv_row:
 @iter:  lda #1
         sta sr_iter
 @it:    lda sr_iter
-        cmp #2
-        lda #0
-        rol a
-        sta sr_canstop          ; iteration 1 always completes
-        lda sr_iter
         sta sr_d
         lda #<(-SRCH_INF)
         sta sr_a
@@ -1367,24 +1364,12 @@ pv_row:
         jsr srch_search
         lda sr_stopped
         bne @stop
-        lda pv_from
-        sta srch_best_from
-        lda pv_to
-        sta srch_best_to
+        jsr root_pv
         lda sr_v
         sta srch_score
         lda sr_v+1
         sta srch_score+1
-        ldx pv_len
-        stx srch_pv_len
-@pv:    dex
-        bmi @pvd
-        lda pv_from,x
-        sta srch_pv_from,x
-        lda pv_to,x
-        sta srch_pv_to,x
-        jmp @pv
-@pvd:   lda sr_iter
+        lda sr_iter
         sta srch_depth_done
         ; a mate or ban found: |score| > WIN
         LT16 #<SRCH_WIN, #>SRCH_WIN, sr_v, sr_v+1
@@ -1398,5 +1383,49 @@ pv_row:
         jmp @it
 @stop:  lda #1
         sta srch_stopped
+        lda sr_iter
+        cmp #2
+        bcs @done               ; d > 1: the last completed iteration stands
+        ; ---- stopped inside iteration 1: the root's best completed move (pv[0], its
+        ; value fr_s[0]), else the first move of the root's order (slot 0 after
+        ; pick(0)), score 0; srch_depth_done stays 0
+        lda pv_len
+        beq @first
+        lda fr_sl
+        sta srch_score
+        lda fr_sh
+        sta srch_score+1
+        jmp root_pv
+@first: ldx #0
+        jsr mg_set_ptrs
+        ldy #0
+        lda (mg_fptr),y
+        sta pv_from
+        lda (mg_tptr),y
+        sta pv_to
+        lda #1
+        sta pv_len              ; srch_score stays 0 (cleared above)
+        jmp root_pv
+@done:  rts
+.endproc
+
+;;
+; The root's PV row (pv_len[0], pv_from/pv_to[0..]) becomes the result:
+; srch_best_from/to = its first move, srch_pv_* = the row.
+; Clobbers: A, X.
+.proc root_pv
+        lda pv_from
+        sta srch_best_from
+        lda pv_to
+        sta srch_best_to
+        ldx pv_len
+        stx srch_pv_len
+@pv:    dex
+        bmi @done
+        lda pv_from,x
+        sta srch_pv_from,x
+        lda pv_to,x
+        sta srch_pv_to,x
+        jmp @pv
 @done:  rts
 .endproc

@@ -35,7 +35,8 @@ ev_q:          .res EVQ_SIZE
 ;;
 ; NMI part after the PPU work: reads the pad, adds D-pad repeats (REPEAT_DELAY, then
 ; every REPEAT_RATE frames), moves the cursor when ui_nmi_cursor, queues the other
-; buttons in ev_q (dropped when full), draws the cursor sprites, runs the sound.
+; buttons in ev_q (dropped when full; Select while thinking is "move now", not queued),
+; draws the cursor sprites, runs the sound.
 ; Clobbers: A, X, Y.  Cycles: ~400-500 (pad ~150, cursor ~120, sound ~80)
 .proc ui_nmi_tick
     jsr pad_read
@@ -81,6 +82,9 @@ ev_q:          .res EVQ_SIZE
     beq @cursor
     sta srch_move_now          ; "move now": the search stops at its next poll
     sta ui_move_now
+    lda nmi_ev
+    and #<~PAD_SELECT          ; consumed here: not queued (on the player's turn
+    sta nmi_ev                 ; Select would then ask for a hint)
 @cursor:
     lda ui_nmi_cursor
     beq @queue

@@ -113,7 +113,8 @@ class Searcher:
         self.base = [0] * (MAX_PLY + 2)     # move-stack base of each ply's list
         self.nodes = 0
         self.stopped = False
-        self.can_stop = False
+        self.root_list: list[Move] = []     # the root's move list (pick() sorts it in place)
+        self.root_best = -INF                # the root's best completed value (fr_sl[0])
         self.start_frame = limits.clock() if limits.clock else 0
         # position record: game positions then the search path; index n = current
         self.keys = list(game_keys) + [position_key(pos.piece_sq, pos.side)]
@@ -159,16 +160,15 @@ class Searcher:
         self.nodes += 1
         if self.trace is not None:
             self.trace.append((frm, to, key, sums[0], sums[1]))
-        if self.can_stop:
-            lim = self.limits
-            if lim.nodes and self.nodes >= lim.nodes:
+        lim = self.limits
+        if lim.nodes and self.nodes >= lim.nodes:
+            self.stopped = True
+        elif (self.nodes & POLL_MASK) == 0:
+            if lim.frames and lim.clock and \
+                    ((lim.clock() - self.start_frame) & 0xFFFF) >= lim.frames:
                 self.stopped = True
-            elif (self.nodes & POLL_MASK) == 0:
-                if lim.frames and lim.clock and \
-                        ((lim.clock() - self.start_frame) & 0xFFFF) >= lim.frames:
-                    self.stopped = True
-                elif lim.move_now and lim.move_now():
-                    self.stopped = True
+            elif lim.move_now and lim.move_now():
+                self.stopped = True
 
     def unmake(self) -> None:
         """Undo the last make()."""
@@ -306,6 +306,9 @@ class Searcher:
         keys = self.order_keys(moves, ply, hash_move, True)
         orig_alpha = alpha
         best = -INF
+        if ply == 0:
+            self.root_list = moves           # iterate() reads it after a stop
+            self.root_best = best
         best_move = None
         mask = self.limits.noise_mask if ply == 0 else 0
         board = self.pos.board
@@ -326,6 +329,8 @@ class Searcher:
                 return 0
             if v > best:
                 best = v
+                if ply == 0:
+                    self.root_best = v
                 if v > alpha:
                     alpha = v
                     best_move = move
@@ -388,6 +393,23 @@ class Searcher:
 
     # ------------------------------------------------------------------ driver
 
+    def stopped_in_first(self, result: SearchResult) -> None:
+        """The answer of a search stopped inside iteration 1 (depth completed stays 0).
+
+        The best root move whose search completed, with its value and the root's PV
+        (pv[0] holds them: at ply 0 the window is (-INF, INF), so the first completed
+        move raises alpha); when none completed, the first move of the root's search
+        order (pick(0) put it at root_list[0]), score 0, PV that move alone.
+        """
+        if self.pv[0]:
+            result.best_move = self.pv[0][0]
+            result.score = self.root_best
+            result.pv = list(self.pv[0])
+        else:
+            result.best_move = self.root_list[0]
+            result.score = 0
+            result.pv = [self.root_list[0]]
+
     def iterate(self) -> SearchResult:
         """Iterative deepening from depth 1 to limits.depth; see docs/search.md."""
         result = SearchResult(None, 0, 0, 0)
@@ -400,10 +422,11 @@ class Searcher:
             result.pv = [root_moves[0]]
             return result
         for depth in range(1, self.limits.depth + 1):
-            self.can_stop = depth > 1
             score = self.search(depth, -INF, INF, 0)
             if self.stopped:
                 result.stopped = True
+                if depth == 1:
+                    self.stopped_in_first(result)
                 break
             result.best_move = self.pv[0][0]
             result.score = score
