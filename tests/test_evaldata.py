@@ -109,12 +109,12 @@ def test_generated_zobrist_equals_python_keys(tmp_path):
     assert r.returncode == 0, r.stderr
     tabs = parse_inc(out.read_text())
     keys = engine_data.load_zobrist()
-    for b in range(4):
-        plane = tabs[f"zob_b{b}"]
-        assert len(plane) == 14 * 90
-        for kind in range(14):
-            assert plane[kind * 90:(kind + 1) * 90] == \
-                [(k >> 8 * b) & 0xFF for k in keys.by_sq90(kind)]
+    blocks = tabs["zob_keys"]                  # square-major: sq90 * 56 + kind * 4 + byte
+    assert len(blocks) == 90 * 14 * 4
+    for kind in range(14):
+        for i, k in enumerate(keys.by_sq90(kind)):
+            at = i * 56 + kind * 4
+            assert blocks[at:at + 4] == [(k >> 8 * b) & 0xFF for b in range(4)]
     assert sum(v << 8 * i for i, v in enumerate(tabs["zob_side"])) == keys.side
     assert [tabs["zob_sq90"][sq] for sq in engine_data.PLAY_SQUARES] == list(range(90))
     assert tabs["zob_sq_of90"] == list(engine_data.PLAY_SQUARES)

@@ -3,7 +3,20 @@
 .include "eval_tables.inc"
 
 .importzp sr_ptr1, sr_v, sr_t3, sr_t0
-.export ev_add, ev_sub, ev_value, ev_move
+.export ev_add, ev_value, ev_page
+
+.segment "RODATA"               ; fixed bank
+; per piece code 16..47 (index code - RED_TAG): the page of its type's PST, so make reads
+; a value with one pointer high byte (srch_make; the seven tables are consecutive pages)
+ev_page:
+.repeat 32, P
+    EI .set P & 15
+    ET .set (EI >= 1) + (EI >= 3) + (EI >= 5) + (EI >= 7) + (EI >= 9) + (EI >= 11)
+    .byte >(pst_king + ET * 256)
+.endrepeat
+.assert pst_advisor = pst_king + $100 && pst_bishop = pst_king + $200, error, "PST pages"
+.assert pst_knight = pst_king + $300 && pst_rook = pst_king + $400, error, "PST pages"
+.assert pst_cannon = pst_king + $500 && pst_pawn = pst_king + $600, error, "PST pages"
 
 .segment "CODE"                 ; fixed bank: bank 0 is full
 
@@ -57,96 +70,6 @@
         bcc @e
         inc ev_sum+1
 @e:     rts
-.endproc
-
-;;
-; Subtracts the value of piece code A on square X from its side's sum.
-; @param A  piece code; X  square.  @return X preserved
-; Clobbers: A, Y, sr_ptr1, sr_t3.  Cycles: ~66 with RTS
-.proc ev_sub
-        jsr ev_value
-        sta sr_ptr1             ; value (sr_ptr1 lo is free again)
-        ldy sr_t3
-        cpy #BLACK_TAG
-        bcc @red
-        lda ev_sum+2
-        sec
-        sbc sr_ptr1
-        sta ev_sum+2
-        bcs @d
-        dec ev_sum+3
-@d:     rts
-@red:   lda ev_sum
-        sec
-        sbc sr_ptr1
-        sta ev_sum
-        bcs @e
-        dec ev_sum+1
-@e:     rts
-.endproc
-
-;;
-; A move of piece code A from square X to square Y: its side's sum += value(to) -
-; value(from) (C clear on entry), or -= (C set: the unmake).
-; Clobbers: A, X, Y, sr_ptr1, sr_t0, sr_t3.  Cycles: ~85 with RTS
-.proc ev_move
-        php
-        sta sr_t3
-        stx sr_t0               ; from
-        tax
-        lda eng_kind,x
-        and #7
-        tax
-        lda pst_page,x
-        sta sr_ptr1+1
-        lda #0
-        sta sr_ptr1
-        lda sr_t3
-        cmp #BLACK_TAG
-        bcs @black
-        lda (sr_ptr1),y         ; red: value(to) - value(from)
-        ldy sr_t0
-        sec
-        sbc (sr_ptr1),y
-        ldx #0                  ; sum offset
-        beq @delta
-@black: tya                     ; black: squares rotated, 254 - sq
-        eor #$FF
-        tay
-        dey
-        lda sr_t0
-        eor #$FF
-        sta sr_t0
-        dec sr_t0
-        lda (sr_ptr1),y
-        ldy sr_t0
-        sec
-        sbc (sr_ptr1),y
-        ldx #2
-@delta: sta sr_t0               ; delta lo; C clear: negative (borrow)
-        lda #0
-        sbc #0                  ; delta hi: 0 or $FF
-        tay
-        plp
-        bcs @sub
-        lda sr_t0
-        clc
-        adc ev_sum,x
-        sta ev_sum,x
-        tya
-        adc ev_sum+1,x
-        sta ev_sum+1,x
-        rts
-@sub:   lda ev_sum,x
-        sec
-        sbc sr_t0
-        sta ev_sum,x
-        tya
-        sta sr_t0
-        lda ev_sum+1,x
-        sbc sr_t0
-        sta ev_sum+1,x
-        rts
 .endproc
 
 ;;

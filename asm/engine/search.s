@@ -11,8 +11,9 @@
 .importzp sr_key, sr_ptr0, sr_ptr1, sr_ptr2, sr_ptr3, sr_kptr, sr_t0, sr_t1, sr_t2, sr_t3
 .importzp sr_d, sr_a, sr_b, sr_v, sr_n, sr_lfsr, sr_noise, sr_stopped
 .importzp sr_hf, sr_ht
-.import zob_move, ev_move
-.import zob_xor, zob_xor_side, zob_full, zob_sq90, ev_add, ev_sub, rec_store
+.import zob_full, zob_sq90, zob_k4, zob_sq_lo, zob_sq_hi, ev_page
+.importzp ZOB_SQ_FIRST, ZOB_SIDE0, ZOB_SIDE1, ZOB_SIDE2, ZOB_SIDE3
+.import ev_sv0, ev_sv1, ev_sv2, ev_sv3
 .import sr_half, kill1_f, kill1_t, kill2_f, kill2_t, pv_len, pv_from, pv_to
 .import sr_maxdepth, sr_flimit, sr_mask, sr_book, sr_start, sr_iter
 .import tt_lock_lo, tt_lock_hi, tt_from, tt_to, tt_sc_lo, tt_sc_hi, tt_df
@@ -130,46 +131,210 @@ pv_row:
 ; Makes pos_from -> pos_to with the key, the eval sums, the record (key, check flag,
 ; capture flag), the 100-ply counter; counts the node and polls the limits
 ; (docs/search.md, make()).  THE one place where a node is counted.
+; Everything inline (docs/cycle_budget.md, "Search"): the sums are saved per ply for
+; srch_unmake, the victim's and the mover's values come from one PST pointer (page per
+; piece code, ev_page), the child key is written straight into the record from the
+; parent's entry (key blocks per square: one pointer per square, Y = kind*4 + byte; the
+; side key is folded in as immediates, ZOB_SIDE0..3 exported as zero-page constants), and the board is updated as pos_make does.
 ; @param pos_from, pos_to  a legal move of the side to move
-; Clobbers: A, X, Y, sr_key, sr_ptr0/1, sr_t1-sr_t3, att_sq, gc_*.  Cycles: ~640
-;           (pos_gives_check ~104 of them; it was pos_in_check, ~460)
+; Clobbers: A, X, Y, sr_key (the victim's key), sr_ptr0/1, sr_t0-sr_t2, att_sq, gc_*.
+; Cycles: ~280 + pos_gives_check (~104) + the poll (srch_make_done); it was ~640 with
+;         zob_move/zob_xor/ev_move/ev_sub/pos_make/rec_store as subroutines
 .proc srch_make
-        ldx sr_n
-        lda rec_k0,x
-        sta sr_key
-        lda rec_k1,x
-        sta sr_key+1
-        lda rec_k2,x
-        sta sr_key+2
-        lda rec_k3,x
-        sta sr_key+3
-        ldx pos_to
-        lda eng_board,x
+        ldx eng_ply
+        lda ev_sum              ; the sums of this ply, for srch_unmake
+        sta ev_sv0,x
+        lda ev_sum+1
+        sta ev_sv1,x
+        lda ev_sum+2
+        sta ev_sv2,x
+        lda ev_sum+3
+        sta ev_sv3,x
+        lda #0
+        sta sr_ptr0             ; PST pointer: page set per piece
+        ldy pos_to
+        lda zob_sq_lo-ZOB_SQ_FIRST,y
+        sta sr_ptr1             ; key block of the target square
+        lda zob_sq_hi-ZOB_SQ_FIRST,y
+        sta sr_ptr1+1
+        lda eng_board,y
         sta sr_t2               ; victim
         beq @nocap
-        jsr zob_xor
-        lda sr_t2
-        jsr ev_sub
-@nocap: ldx pos_from
+        tax                     ; --- the victim: its key into sr_key, its value out
+        ldy zob_k4-RED_TAG,x
+        lda (sr_ptr1),y
+        sta sr_key
+        iny
+        lda (sr_ptr1),y
+        sta sr_key+1
+        iny
+        lda (sr_ptr1),y
+        sta sr_key+2
+        iny
+        lda (sr_ptr1),y
+        sta sr_key+3
+        lda ev_page-RED_TAG,x
+        sta sr_ptr0+1
+        lda eng_side
+        bne @vred               ; Black moves: the victim is Red
+        lda pos_to              ; a Black victim: square 254 - to
+        eor #$FF
+        tay
+        dey
+        lda ev_sum+2
+        sec
+        sbc (sr_ptr0),y
+        sta ev_sum+2
+        bcs @nocap
+        dec ev_sum+3
+        bcc @nocap              ; always
+@vred:  ldy pos_to
+        lda ev_sum
+        sec
+        sbc (sr_ptr0),y
+        sta ev_sum
+        bcs @nocap
+        dec ev_sum+1
+@nocap: ldx pos_from            ; --- the mover: sum[side] += value(to) - value(from)
         lda eng_board,x
-        sta sr_t1               ; mover
+        sta sr_t1
+        tax
+        lda ev_page-RED_TAG,x
+        sta sr_ptr0+1
+        lda eng_side
+        bne @mblk
         ldy pos_to
-        jsr zob_move
-        lda sr_t1
-        ldx pos_from
-        ldy pos_to
+        lda (sr_ptr0),y
+        ldy pos_from
+        sec
+        sbc (sr_ptr0),y         ; C clear: negative, A = delta + 256
+        bcc @rneg
         clc
-        jsr ev_move             ; sum[side] += value(to) - value(from)
-        jsr zob_xor_side
-        ldx eng_ply
+        adc ev_sum
+        sta ev_sum
+        bcc @key
+        inc ev_sum+1
+        bcs @key                ; always
+@rneg:  adc ev_sum
+        sta ev_sum
+        bcs @key
+        dec ev_sum+1
+        bcc @key                ; always
+@mblk:  lda pos_to              ; Black: squares rotated, 254 - sq
+        eor #$FF
+        tay
+        dey
+        lda (sr_ptr0),y
+        sta sr_t0
+        lda pos_from
+        eor #$FF
+        tay
+        dey
+        lda sr_t0
+        sec
+        sbc (sr_ptr0),y
+        bcc @bneg
+        clc
+        adc ev_sum+2
+        sta ev_sum+2
+        bcc @key
+        inc ev_sum+3
+        bcs @key                ; always
+@bneg:  adc ev_sum+2
+        sta ev_sum+2
+        bcs @key
+        dec ev_sum+3
+@key:   ldy zob_k4-RED_TAG,x    ; --- rec_k[n+1] = rec_k[n] ^ mover(from) ^ mover(to)
+        ldx pos_from            ;     ^ side (^ victim(to))
+        lda zob_sq_lo-ZOB_SQ_FIRST,x
+        sta sr_ptr0             ; key block of the source square
+        lda zob_sq_hi-ZOB_SQ_FIRST,x
+        sta sr_ptr0+1
+        ldx sr_n
+        lda sr_t2
+        beq @kq
+        lda (sr_ptr0),y
+        eor (sr_ptr1),y
+        eor sr_key
+        eor #ZOB_SIDE0
+        eor rec_k0,x
+        sta rec_k0+1,x
+        iny
+        lda (sr_ptr0),y
+        eor (sr_ptr1),y
+        eor sr_key+1
+        eor #ZOB_SIDE1
+        eor rec_k1,x
+        sta rec_k1+1,x
+        iny
+        lda (sr_ptr0),y
+        eor (sr_ptr1),y
+        eor sr_key+2
+        eor #ZOB_SIDE2
+        eor rec_k2,x
+        sta rec_k2+1,x
+        iny
+        lda (sr_ptr0),y
+        eor (sr_ptr1),y
+        eor sr_key+3
+        eor #ZOB_SIDE3
+        eor rec_k3,x
+        sta rec_k3+1,x
+        jmp @half
+@kq:    lda (sr_ptr0),y
+        eor (sr_ptr1),y
+        eor #ZOB_SIDE0
+        eor rec_k0,x
+        sta rec_k0+1,x
+        iny
+        lda (sr_ptr0),y
+        eor (sr_ptr1),y
+        eor #ZOB_SIDE1
+        eor rec_k1,x
+        sta rec_k1+1,x
+        iny
+        lda (sr_ptr0),y
+        eor (sr_ptr1),y
+        eor #ZOB_SIDE2
+        eor rec_k2,x
+        sta rec_k2+1,x
+        iny
+        lda (sr_ptr0),y
+        eor (sr_ptr1),y
+        eor #ZOB_SIDE3
+        eor rec_k3,x
+        sta rec_k3+1,x
+@half:  ldx eng_ply             ; --- plies since the last capture
         lda #0
         ldy sr_t2
-        bne @half
+        bne @hset
         lda sr_half,x
         cmp #$FF
         adc #0                  ; +1, saturating at 255
-@half:  sta sr_half+1,x
-        jsr pos_make
+@hset:  sta sr_half+1,x
+        lda sr_t2               ; --- the board, as pos_make: undo record, side, ply
+        sta undo_cap,x
+        beq @bq
+        tay
+        lda #0
+        sta eng_piece_sq-RED_TAG,y
+@bq:    lda pos_to
+        sta undo_to,x
+        tay
+        lda pos_from
+        sta undo_from,x
+        tax
+        lda #EMPTY
+        sta eng_board,x
+        lda sr_t1
+        sta eng_board,y
+        tax
+        tya
+        sta eng_piece_sq-RED_TAG,x
+        lda eng_side
+        eor #1
+        sta eng_side
+        inc eng_ply
         jsr pos_gives_check     ; C = the side now to move is in check (gives_check.s)
         lda #0
         rol a
@@ -178,7 +343,7 @@ pv_row:
         ora #REC_CAPTURE
 @flag:  inc sr_n
         ldx sr_n
-        jsr rec_store
+        sta rec_flag,x
         inc srch_nodes
         bne @cnt
         inc srch_nodes+1
@@ -231,31 +396,41 @@ pv_row:
 .endproc
 
 ;;
-; Takes back the last srch_make: board, side, record index, eval sums.
-; Clobbers: A, X, Y, sr_ptr1, sr_t0-sr_t3.  Cycles: ~280
+; Takes back the last srch_make: board and side (as pos_unmake), record index, eval
+; sums (restored from the per-ply save, ev_sv0..3).
+; Clobbers: A, X, Y, sr_t0, sr_t1.  Cycles: ~100 (it was ~280 undoing the eval deltas)
 .proc srch_unmake
-        jsr pos_unmake
         dec sr_n
+        dec eng_ply
         ldx eng_ply
-        lda undo_to,x
-        sta sr_t0
-        lda undo_cap,x
-        sta sr_t2
+        lda ev_sv0,x
+        sta ev_sum
+        lda ev_sv1,x
+        sta ev_sum+1
+        lda ev_sv2,x
+        sta ev_sum+2
+        lda ev_sv3,x
+        sta ev_sum+3
+        lda eng_side
+        eor #1
+        sta eng_side
         lda undo_from,x
-        tax
-        lda eng_board,x         ; the mover, back on from
-        ldy sr_t0
-        sec
-        jsr ev_move             ; sum[side] -= value(to) - value(from)
-        lda sr_t2
-        beq @done
-        ldx eng_ply
+        sta sr_t0
         ldy undo_to,x
+        lda eng_board,y         ; the mover
+        sta sr_t1
+        lda undo_cap,x
+        sta eng_board,y
+        beq @quiet
+        tax                     ; a capture: its piece is back on undo_to
         tya
-        tax
-        lda sr_t2
-        jsr ev_add              ; the victim back on to
-@done:
+        sta eng_piece_sq-RED_TAG,x
+@quiet: ldx sr_t1
+        ldy sr_t0
+        txa
+        sta eng_board,y
+        tya
+        sta eng_piece_sq-RED_TAG,x
 ::srch_unmake_done:
         rts
 .endproc

@@ -18,7 +18,7 @@
 .export sr_half, kill1_f, kill1_t, kill2_f, kill2_t, pv_len, pv_from, pv_to
 .export sr_maxdepth, sr_flimit, sr_mask, sr_book, sr_start, sr_iter
 .export tt_lock_lo, tt_lock_hi, tt_from, tt_to, tt_sc_lo, tt_sc_hi, tt_df
-.export ord_key, hist
+.export ord_key, hist, ev_sv0, ev_sv1, ev_sv2, ev_sv3
 .export fr_al, fr_ah, fr_bl, fr_bh, fr_sl, fr_sh, fr_depth, fr_i, fr_mf, fr_mt
 
 .segment "ZEROPAGE"
@@ -89,6 +89,10 @@ kill2_t:         .res MAX_PLY + 1
 pv_len:          .res MAX_PLY + 1 ; triangular PV: length per ply (0 beyond PV_PLIES)
 pv_from:         .res 78    ; row of ply p at pv_row[p], 12 - p moves
 pv_to:           .res 78
+ev_sv0:          .res MAX_PLY   ; per ply: ev_sum before srch_make (srch_unmake restores)
+ev_sv1:          .res MAX_PLY
+ev_sv2:          .res MAX_PLY
+ev_sv3:          .res MAX_PLY
 srch_bss_end:
 
 .segment "WRAM"
