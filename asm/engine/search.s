@@ -10,7 +10,7 @@
 .importzp frame_count
 .importzp sr_key, sr_ptr0, sr_ptr1, sr_ptr2, sr_ptr3, sr_kptr, sr_t0, sr_t1, sr_t2, sr_t3
 .importzp sr_d, sr_a, sr_b, sr_v, sr_n, sr_lfsr, sr_noise, sr_stopped
-.importzp sr_hf, sr_ht
+.importzp sr_hf, sr_ht, sr_nlim
 .import zob_full, zob_sq90, zob_k4, zob_sq_lo, zob_sq_hi, ev_page
 .importzp ZOB_SQ_FIRST, ZOB_SIDE0, ZOB_SIDE1, ZOB_SIDE2, ZOB_SIDE3
 .import ev_sv0, ev_sv1, ev_sv2, ev_sv3
@@ -138,8 +138,9 @@ pv_row:
 ; side key is folded in as immediates, ZOB_SIDE0..3 exported as zero-page constants), and the board is updated as pos_make does.
 ; @param pos_from, pos_to  a legal move of the side to move
 ; Clobbers: A, X, Y, sr_key (the victim's key), sr_ptr0/1, sr_t0-sr_t2, att_sq, gc_*.
-; Cycles: ~280 + pos_gives_check (~104) + the poll (srch_make_done); it was ~640 with
-;         zob_move/zob_xor/ev_move/ev_sub/pos_make/rec_store as subroutines
+; Cycles: own ~375 quiet, ~470 capture (437 a node on mid-01..04 at depth 3), + 22 the
+;         node count and poll (srch_make_done), + pos_gives_check (~104); it was 159 +
+;         39 + ~690 in zob_*/ev_*/pos_make/rec_store, called as subroutines
 .proc srch_make
         ldx eng_ply
         lda ev_sum              ; the sums of this ply, for srch_unmake
@@ -353,10 +354,7 @@ pv_row:
         inc srch_nodes+3
 @cnt:
 ::srch_make_done:               ; hook for the node trace (xq65 diff)
-        lda srch_node_limit
-        ora srch_node_limit+1
-        ora srch_node_limit+2
-        ora srch_node_limit+3
+        lda sr_nlim             ; srch_node_limit != 0 (srch_think)
         beq @poll
         lda srch_nodes
         cmp srch_node_limit
@@ -398,7 +396,8 @@ pv_row:
 ;;
 ; Takes back the last srch_make: board and side (as pos_unmake), record index, eval
 ; sums (restored from the per-ply save, ev_sv0..3).
-; Clobbers: A, X, Y, sr_t0, sr_t1.  Cycles: ~100 (it was ~280 undoing the eval deltas)
+; Clobbers: A, X, Y, sr_t0, sr_t1.  Cycles: 109 a node with RTS (mid-01..04, depth 3);
+;           it was ~280 with pos_unmake and ev_move/ev_add undoing the eval deltas
 .proc srch_unmake
         dec sr_n
         dec eng_ply
@@ -1421,7 +1420,12 @@ pv_row:
         beq @outs
         lsr a                   ; 1 -> 0 (off), 2 -> 1 (on)
         sta sr_book
-@outs:  ; ---- outputs and counters
+@outs:  lda srch_node_limit      ; a node limit at all? (srch_make tests this byte)
+        ora srch_node_limit+1
+        ora srch_node_limit+2
+        ora srch_node_limit+3
+        sta sr_nlim
+        ; ---- outputs and counters
         lda #0
         ldx #3
 @zero4: sta srch_nodes,x

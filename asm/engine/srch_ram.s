@@ -3,7 +3,7 @@
 
 .exportzp sr_key, sr_ptr0, sr_ptr1, sr_ptr2, sr_ptr3, sr_t0, sr_t1, sr_t2, sr_t3
 .exportzp sr_d, sr_a, sr_b, sr_v, sr_n, sr_lfsr, sr_kptr, sr_noise
-.exportzp sr_stopped, sr_hf, sr_ht
+.exportzp sr_stopped, sr_hf, sr_ht, sr_nlim
 .exportzp ev_sum
 .export srch_zp_start, srch_zp_end, srch_bss_start, srch_bss_end
 .export srch_wram_start, srch_wram_end
@@ -44,6 +44,7 @@ sr_stopped: .res 1          ; nonzero: a limit stopped the search
 sr_hf:      .res 1          ; hash move of the node being ordered
 sr_ht:      .res 1
 ev_sum:     .res 4          ; eval sums: red lo, red hi, black lo, black hi
+sr_nlim:    .res 1          ; nonzero: srch_node_limit is set (srch_think)
 srch_zp_end:
 
 .segment "BSS"
