@@ -50,3 +50,53 @@ def test_search_and_game_write_only_engine_ram():
     reads = [v for v in wm.violations if v[0] == "read"]
     assert not writes, [f"{k} ${a:04X} at PC ${pc:04X}" for k, a, _, pc in writes[:5]]
     assert not reads, [f"{k} ${a:04X} at PC ${pc:04X}" for k, a, _, pc in reads[:5]]
+
+
+def test_search_make_unmake_restore_the_position_bytes():
+    """srch_make / srch_unmake (the search's own inline make, not pos_make): at every
+    srch_unmake_done the board, piece list, eval sums, side, ply and record index are
+    byte-identical to what they were when the matching srch_make started."""
+    sim = make_sim()
+    eng = AsmEngine(sim)
+    mem = sim.memory
+    areas = [(sim.addr("eng_board"), 256), (sim.addr("eng_piece_sq"), 32),
+             (sim.addr("ev_sum"), 4), (sim.addr("eng_side"), 1), (sim.addr("eng_ply"), 1),
+             (sim.addr("sr_n"), 1)]
+    stack: list[bytes] = []
+    pairs = [0]
+    bad: list[str] = []
+
+    def snap() -> bytes:
+        return b"".join(bytes(mem[a:a + n]) for a, n in areas)
+
+    def at_make():
+        stack.append(snap())
+
+    def at_unmake_done():
+        before = stack.pop()
+        pairs[0] += 1
+        if before != snap() and len(bad) < 3:
+            bad.append(f"pair {pairs[0]}: position bytes differ after srch_unmake")
+
+    hooks = {sim.addr("srch_make"): at_make, sim.addr("srch_unmake_done"): at_unmake_done}
+    fens = [START_FEN,
+            # captures of every kind, checks, a cannon screen
+            "3ak1b2/R3a4/2n1b2r1/p3p3p/2p6/5R1n1/PcP1P3P/2N1C4/3CA4/2B1KAB2 b - - 0 18",
+            "4k4/4a3C/4ba3/1P7/2b6/4p1C2/4n4/9/4A4/2BK1A3 b - - 0 59"]
+    for fen in fens:
+        pos = Position.from_fen(fen)
+        eng.game_setup(pos)
+        before_pairs = pairs[0]
+        s = sim                      # the inputs as AsmEngine.think pokes them
+        s.poke("srch_level", 0)
+        s.poke("srch_depth", 3)
+        s.write("srch_seed", bytes(2))
+        s.write("srch_node_limit", bytes(4))
+        s.poke("srch_frames_set", 0)
+        s.write("srch_frames", bytes(2))
+        s.poke("srch_use_book", 1)
+        s.poke("srch_move_now", 0)
+        s.call("srch_think", hooks=hooks, max_cycles=10**10)
+        assert pairs[0] - before_pairs > 100, fen
+        assert not stack, "a srch_make without its srch_unmake"
+    assert not bad, bad
