@@ -18,7 +18,7 @@
 .export sr_half, kill1_f, kill1_t, kill2_f, kill2_t, pv_len, pv_from, pv_to
 .export sr_maxdepth, sr_flimit, sr_mask, sr_book, sr_start, sr_iter
 .export tt_lock_lo, tt_lock_hi, tt_from, tt_to, tt_sc_lo, tt_sc_hi, tt_df
-.export ord_key, hist
+.export ord_key, hist, fr_ost, fr_end
 .export fr_al, fr_ah, fr_bl, fr_bh, fr_sl, fr_sh, fr_depth, fr_i, fr_mf, fr_mt
 
 .segment "ZEROPAGE"
@@ -89,6 +89,8 @@ kill2_t:         .res MAX_PLY + 1
 pv_len:          .res MAX_PLY + 1 ; triangular PV: length per ply (0 beyond PV_PLIES)
 pv_from:         .res 78    ; row of ply p at pv_row[p], 12 - p moves
 pv_to:           .res 78
+fr_ost:          .res MAX_PLY + 1 ; per ply: ordering stage (search.s "ordering")
+fr_end:          .res MAX_PLY + 1 ; per ply: 1 + the last slot of a stage-1 key
 srch_bss_end:
 
 .segment "WRAM"
