@@ -17,7 +17,7 @@
 .import sr_half, kill1_f, kill1_t, kill2_f, kill2_t, pv_len, pv_from, pv_to
 .import sr_maxdepth, sr_flimit, sr_mask, sr_book, sr_start, sr_iter
 .import tt_lock_lo, tt_lock_hi, tt_from, tt_to, tt_sc_lo, tt_sc_hi, tt_df
-.import ord_key, hist
+.import ord_key, hist, fr_ost, fr_end
 .import fr_al, fr_ah, fr_bl, fr_bh, fr_sl, fr_sh, fr_depth, fr_i, fr_mf, fr_mt
 .import level_depth, level_frames_lo, level_frames_hi, level_noise_mask, level_book
 .import book_probe
@@ -28,6 +28,7 @@ KEY_HASH     = 255
 KEY_CAPTURE  = 136
 KEY_KILLER1  = 130
 KEY_KILLER2  = 129
+ORD_FULL     = $80          ; fr_ost: every key computed (else stage-1 moves left)
 HIST_MAX_INC = 128
 FLAG_UPPER   = 1
 FLAG_LOWER   = 2
@@ -642,151 +643,296 @@ pv_row:
 .endproc
 
 ; ---------------------------------------------------------------------- ordering
+;
+; The keys are the ones of docs/search.md "Move ordering", and the moves are searched in
+; the same sequence, but the history keys are computed lazily (docs/search.md "Lazy keys
+; in the 6502 engine").  At node start (stage 1) the hash move, the captures and the
+; killers get their real keys (>= 129) and every other move the piece code of its mover
+; ($10..$2F: 1..128, below every stage-1 key, and it needs no board later).  fr_ost[ply]:
+;   0..127    stage 1: the number of unpicked stage-1 moves, all in slots < fr_end[ply];
+;   ORD_FULL  every unpicked key is real.
+; The history keys are stored as (history >> 1) + 1 (1..128): every key is >= 1.  They
+; are computed when no stage-1 move is left, or earlier by srch_reward (before the
+; history changes) for every ancestor still in stage 1.
 
 ;;
-; Ordering keys of the list of ply X (docs/search.md "Move ordering"): hash move 255,
-; captures 135 + 8 * MVV(victim) - MVV(attacker), killers 130/129 (when sr_ptr3 != 0),
-; else history[type][sq90(to)] >> 1.
+; Node start: stage-1 keys of the list of ply X.  A hash move in the list is swapped
+; into slot 0 (what pick(0) would do) and gets 255.
 ; @param X  ply; sr_hf/sr_ht hash move (0 = none); sr_ptr3 (lo) killers on
-; Clobbers: A, X, Y, sr_t0-sr_t3, sr_ptr2.  Cycles: ~90 per move
+; Clobbers: A, X, Y, sr_t1-sr_t3, sr_ptr0, sr_ptr1, sr_ptr2 (lo).
+; Cycles: ~50 per quiet move, ~75 per capture (+ ~15 per move before the hash move)
 .proc srch_order
-        stx sr_t3
+        stx sr_t1
         jsr srch_ptrs
-        ldy #0
-@loop:  ldx sr_t3
-        tya
-        cmp mv_count,x
-        bcc @more
-        rts
-@more:  lda (mg_fptr),y
-        sta sr_t0               ; from
-        lda (mg_tptr),y
-        sta sr_t1               ; to
+        lda sr_ptr3
+        beq @nokill
+        lda kill1_f,x
+        sta sr_ptr0
+        lda kill1_t,x
+        sta sr_ptr0+1
+        lda kill2_f,x
+        sta sr_ptr1
+        lda kill2_t,x
+        sta sr_ptr1+1
+        jmp @hash
+@nokill:
+        sta sr_ptr0+1           ; no move goes to square 0: no killer matches
+        sta sr_ptr1+1
+@hash:  ldy #0
+        lda sr_hf
+        beq @stage
+        lda mv_count,x
+        sta sr_t2
+@find:  lda (mg_tptr),y
         cmp sr_ht
-        bne @nohash
-        lda sr_t0
+        beq @to
+@fnext: iny
+        cpy sr_t2
+        bcc @find
+        ldy #0
+@stage: jmp srch_order_stage1
+@to:    lda (mg_fptr),y
         cmp sr_hf
-        bne @nohash
-        lda #KEY_HASH
-        bne @store
-@nohash:
+        bne @fnext
+        tya
+        beq @h0
+        sty sr_t3               ; slot h <- slot 0, slot 0 <- the hash move
+        ldy #0
+        lda (mg_fptr),y
+        tax
+        lda (mg_tptr),y
+        ldy sr_t3
+        sta (mg_tptr),y
+        txa
+        sta (mg_fptr),y
+        ldy #0
+        lda sr_hf
+        sta (mg_fptr),y
+        lda sr_ht
+        sta (mg_tptr),y
+@h0:    lda #KEY_HASH
+        sta (sr_kptr),y         ; Y = 0
+        iny
+        jsr srch_order_stage1   ; slots 1..count-1
         ldx sr_t1
+        inc fr_ost,x            ; the hash move is a stage-1 move
+        rts
+.endproc
+
+;;
+; Stage-1 keys of slots Y..count-1 of ply sr_t1 (pointers set): captures
+; 135 + 8 * MVV(victim) - MVV(attacker), killers (sr_ptr0/sr_ptr1 = from/to of killer
+; 1/2) 130/129, other moves the mover's piece code.  fr_ost = the number of stage-1
+; moves, fr_end = 1 + the last one's slot (Y when none).
+; Clobbers: A, X, Y, sr_t2, sr_t3, sr_ptr2 (lo).  Cycles: ~50 per quiet move, ~75 per
+;           capture
+.proc srch_order_stage1
+        ldx sr_t1
+        lda mv_count,x
+        sta sr_t2
+        sty sr_t3               ; end
+        lda #0
+        sta fr_ost,x
+@loop:  cpy sr_t2
+        bcs @done
+        lda (mg_tptr),y
+        tax
         lda eng_board,x
-        beq @quiet
-        and #15
+        bne @capt
+        txa
+        cmp sr_ptr0+1
+        beq @k1
+@notk1: cmp sr_ptr1+1
+        beq @k2
+@later: lda (mg_fptr),y
+        tax
+        lda eng_board,x         ; the mover: a provisional key
+        sta (sr_kptr),y
+        iny
+        bne @loop
+@k1:    lda (mg_fptr),y
+        cmp sr_ptr0
+        bne @k1no
+        lda #KEY_KILLER1
+        bne @stage1
+@k1no:  txa
+        bne @notk1
+@k2:    lda (mg_fptr),y
+        cmp sr_ptr1
+        bne @later
+        lda #KEY_KILLER2
+        bne @stage1
+@capt:  and #15
         tax
         lda mvv8,x
-        sta sr_t2
-        ldx sr_t0
+        sta sr_ptr2
+        lda (mg_fptr),y
+        tax
         lda eng_board,x
         and #15
         tax
-        lda sr_t2
+        lda sr_ptr2
         sec
         sbc mvv1,x
         clc
         adc #KEY_CAPTURE - 1
-        bne @store
-@quiet: lda sr_ptr3
-        beq @hist
-        ldx sr_t3
-        lda sr_t0
-        cmp kill1_f,x
-        bne @k2
-        lda sr_t1
-        cmp kill1_t,x
-        bne @k2
-        lda #KEY_KILLER1
-        bne @store
-@k2:    lda sr_t0
-        cmp kill2_f,x
-        bne @hist
-        lda sr_t1
-        cmp kill2_t,x
-        bne @hist
-        lda #KEY_KILLER2
-        bne @store
-@hist:  sty sr_t2
-        ldx sr_t0
-        ldy eng_board,x
-        lda hist_row_lo-RED_TAG,y
-        sta sr_ptr2
-        lda hist_row_hi-RED_TAG,y
-        sta sr_ptr2+1
+@stage1:
+        sta (sr_kptr),y
+        iny
+        sty sr_t3
         ldx sr_t1
+        inc fr_ost,x
+        bne @loop
+@done:  ldx sr_t1
+        lda sr_t3
+        sta fr_end,x
+        rts
+.endproc
+
+;;
+; History keys (history[type][sq90(to)] >> 1) + 1 of the slots Y..count-1 of ply sr_t1
+; that hold a provisional key (a piece code, < 128; pointers set); fr_ost = ORD_FULL.
+; Reads no board: runs at any ply.
+; Clobbers: A, X, Y, sr_t2, sr_t3, sr_ptr2.  Cycles: ~60 per quiet move
+.proc srch_order_fill
+        ldx sr_t1
+        lda #ORD_FULL
+        sta fr_ost,x
+        lda mv_count,x
+        sta sr_t2
+@loop:  cpy sr_t2
+        bcs @done
+        lda (sr_kptr),y
+        bmi @next               ; a stage-1 key
+        tax
+        lda hist_row_lo-RED_TAG,x
+        sta sr_ptr2
+        lda hist_row_hi-RED_TAG,x
+        sta sr_ptr2+1
+        lda (mg_tptr),y
+        tax
+        sty sr_t3
         ldy zob_sq90,x
         lda (sr_ptr2),y
         lsr a
-        ldy sr_t2
-@store: sta (sr_kptr),y
+        clc
+        adc #1
+        ldy sr_t3
+        sta (sr_kptr),y
+@next:  iny
+        bne @loop
+@done:  rts
+.endproc
+
+;;
+; Before the history changes (srch_reward at ply X): every ancestor ply 0..X-1 still in
+; stage 1 gets its history keys now, from the history its node started with (nothing
+; changed it since: this is the first change under that node).  The unpicked slots
+; (after fr_i) are done.
+; Clobbers: A, X, Y, sr_t1-sr_t3, sr_ptr2, sr_ptr3, the list pointers.
+; Cycles: ~15 per ancestor, plus ~60 per key computed
+.proc srch_order_flush
+        stx sr_ptr3             ; the rewarding ply
+        ldx #0
+@loop:  cpx sr_ptr3
+        bcs @done
+        lda fr_ost,x
+        bmi @next
+        stx sr_t1
+        jsr srch_ptrs
+        ldy fr_i,x
         iny
-        jmp @loop
+        jsr srch_order_fill
+        ldx sr_t1
+@next:  inx
+        bne @loop
+@done:  rts
 .endproc
 
 ;;
 ; Selection-sort step: swaps the FIRST maximum key of moves i..count-1 into place i and
-; loads that move into pos_from/pos_to.
+; loads that move into pos_from/pos_to (computing the history keys first when no
+; stage-1 move is left).  pick(0) takes a hash move in slot 0 without a scan; else the
+; scan runs backwards from the last candidate slot (fr_end in stage 1) and keeps the
+; lowest slot of the maximum.
 ; @param A  i; X  ply
-; Clobbers: A, X, Y, sr_t0-sr_t3.  Cycles: ~30 per move scanned
+; Clobbers: A, X, Y, sr_t0-sr_t3, sr_ptr2.
+; Cycles: ~12 per move scanned, ~90 a pick, plus the keys it computes
 .proc srch_pick
         sta sr_t0               ; i
+        stx sr_t1               ; ply
         jsr srch_ptrs
-        lda mv_count,x
-        sta sr_t3               ; count
+        lda fr_ost,x
+        bmi @full
+        beq @fill               ; no stage-1 move left: the history keys
+        sec
+        sbc #1
+        sta fr_ost,x            ; this pick takes a stage-1 move
         ldy sr_t0
+        bne @s1
         lda (sr_kptr),y
-        sta sr_t1               ; best key
-        sty sr_t2               ; best index
-@scan:  iny
-        cpy sr_t3
-        bcs @end
-        lda (sr_kptr),y
-        cmp sr_t1
-        bcc @scan
-        beq @scan               ; strictly greater: the FIRST maximum wins
-        sta sr_t1
+        cmp #KEY_HASH
+        beq @take               ; pick(0) of the hash move
+@s1:    lda fr_end,x
+        bne @scan
+@fill:  ldy sr_t0
+        jsr srch_order_fill
+        ldx sr_t1
+@full:  lda mv_count,x
+@scan:  clc                     ; A = end of the candidates (> i)
+        sbc sr_t0
+        tay                     ; Y = last - i
+        lda sr_kptr
+        clc
+        adc sr_t0
+        sta sr_ptr2
+        lda sr_kptr+1
+        adc #0
+        sta sr_ptr2+1           ; sr_ptr2 -> key of slot i
+        lda (sr_ptr2),y
         sty sr_t2
-        jmp @scan
-@end:   ldx sr_t2
-        cpx sr_t0
+        clc
+        sbc #0                  ; A = best key - 1 (keys are >= 1)
+        dey
+        bmi @won
+@loop:  cmp (sr_ptr2),y
+        bcc @upd                ; key >= best: a lower slot of the maximum
+        dey
+        bpl @loop
+        bmi @won
+@upd:   lda (sr_ptr2),y
+        sbc #0                  ; C clear: key - 1
+        sty sr_t2
+        dey
+        bpl @loop
+@won:   lda sr_t2
         beq @take
-        ; swap entries i and j (X = j) of the keys, from- and to-lists
-        ldy sr_t0
-        lda (sr_kptr),y
-        pha
-        txa
-        tay
-        lda (sr_kptr),y
-        ldy sr_t0
-        sta (sr_kptr),y
-        txa
-        tay
-        pla
-        sta (sr_kptr),y
-        ldy sr_t0
-        lda (mg_fptr),y
-        pha
-        txa
+        clc
+        adc sr_t0
+        sta sr_t2               ; j
         tay
         lda (mg_fptr),y
-        ldy sr_t0
+        sta pos_from
+        lda (mg_tptr),y
+        sta pos_to
+        ldy sr_t0               ; slot j <- slot i (the key of slot i is not read again)
+        lda (sr_kptr),y
+        tax
+        lda (mg_fptr),y
+        sta sr_t3
+        lda (mg_tptr),y
+        ldy sr_t2
+        sta (mg_tptr),y
+        lda sr_t3
         sta (mg_fptr),y
         txa
-        tay
-        pla
+        sta (sr_kptr),y
+        ldy sr_t0
+        lda pos_from
         sta (mg_fptr),y
-        ldy sr_t0
-        lda (mg_tptr),y
-        pha
-        txa
-        tay
-        lda (mg_tptr),y
-        ldy sr_t0
+        lda pos_to
         sta (mg_tptr),y
-        txa
-        tay
-        pla
-        sta (mg_tptr),y
+        rts
 @take:  ldy sr_t0
         lda (mg_fptr),y
         sta pos_from
@@ -813,9 +959,15 @@ pv_row:
 ;;
 ; A quiet move caused a beta cutoff: killers of ply X, history += min(depth^2, 128)
 ; (all halved first if the entry would pass 255).
+; The keys its ancestors still owe are computed first (srch_order_flush).
 ; @param X  ply; pos_from/pos_to the move (before it is made)
-; Clobbers: A, X, Y, sr_t0, sr_ptr2.
+; Clobbers: A, X, Y, sr_t0-sr_t3, sr_ptr2, sr_ptr3, the list pointers.
 .proc srch_reward
+        txa
+        pha
+        jsr srch_order_flush
+        pla
+        tax
         lda pos_from
         cmp kill1_f,x
         bne @new

@@ -18,7 +18,7 @@
 .export sr_half, kill1_f, kill1_t, kill2_f, kill2_t, pv_len, pv_from, pv_to
 .export sr_maxdepth, sr_flimit, sr_mask, sr_book, sr_start, sr_iter
 .export tt_lock_lo, tt_lock_hi, tt_from, tt_to, tt_sc_lo, tt_sc_hi, tt_df
-.export ord_key, hist, ev_sv0, ev_sv1, ev_sv2, ev_sv3
+.export ord_key, hist, ev_sv0, ev_sv1, ev_sv2, ev_sv3, fr_ost, fr_end
 .export fr_al, fr_ah, fr_bl, fr_bh, fr_sl, fr_sh, fr_depth, fr_i, fr_mf, fr_mt
 
 .segment "ZEROPAGE"
@@ -94,6 +94,8 @@ ev_sv0:          .res MAX_PLY   ; per ply: ev_sum before srch_make (srch_unmake 
 ev_sv1:          .res MAX_PLY
 ev_sv2:          .res MAX_PLY
 ev_sv3:          .res MAX_PLY
+fr_ost:          .res MAX_PLY + 1 ; per ply: ordering stage (search.s "ordering")
+fr_end:          .res MAX_PLY + 1 ; per ply: 1 + the last slot of a stage-1 key
 srch_bss_end:
 
 .segment "WRAM"
