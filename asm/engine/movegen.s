@@ -99,7 +99,8 @@ stamped:
 ; REC_CHECK clear): the same list, without mg_scan's pawn tests.
 ; @param eng_ply  as mg_generate; the side to move must not be in check
 ; @return   as mg_generate (mg_incheck = 0)
-; Clobbers: A, X, Y, att_sq.  Cycles: mg_generate's less ~45 (the pawn tests, +14 own)
+; Clobbers: A, X, Y, att_sq.  Cycles: mg_generate's less ~60 (no pawn tests): 3,505 at
+;           the start position (3,564), 3,344 bench-suite mean (3,403)
 .proc mg_generate_nc
         GEN_START 1
         jmp mg_gen_quiet
@@ -110,7 +111,9 @@ stamped:
 ; quiescence): the same list, without mg_scan's pawn tests.
 ; @param eng_ply  as mg_generate_captures; the side to move must not be in check
 ; @return   as mg_generate_captures (mg_incheck = 0)
-; Clobbers: A, X, Y, mg_to, att_sq.  Cycles: mg_generate_captures' less ~45
+; Clobbers: A, X, Y, mg_to, att_sq.  Cycles: mg_generate_captures' less ~60: 2,341 at
+;           the start position (2,401), 2,026 bench-suite mean (2,086); the search
+;           (depth 3, mid-01..04): 3,070 -> 3,053 cycles per node
 .proc mg_generate_captures_nc
         GEN_START 1
         jmp mg_cap_quiet
@@ -281,7 +284,7 @@ done:
 ; mg_incheck cleared; the horse and ray tests find no check then and stamp as usual.
 ; @param mg_ksq, att_*  set by pos_setup_side; mg_stamp the new stamp
 ; Clobbers: A, X, Y.  Cycles: ~530 average in perft 3 (xq65 bench movegen --profile);
-;           ::nc ~50 fewer (the pawn tests)
+;           ::nc ~60 fewer with its callers' init (the pawn tests)
 .proc mg_scan
         lda #0
         sta mg_todanger
@@ -1267,7 +1270,8 @@ full:   jsr mg_emit::test       ; X = att_sq = the target
 ; Clobbers: A, X, Y, mg_to, att_sq.  Cycles (not in check): 2,401 at the start position
 ;           (mg_generate 3,564), 2,088 mean over the bench suite (3,405), 1,305 over
 ;           random_positions(300, 4242) (2,322).  In the search, depth 3 on mid-01..04:
-;           4,636 -> 4,010 cycles per node (docs/cycle_budget.md, "Search")
+;           4,636 -> 4,010 cycles per node (docs/cycle_budget.md, "Search"); the search
+;           calls mg_generate_captures_nc (2,341 start, 2,026 bench-suite mean)
 .proc mg_generate_captures
         GEN_START 0
         lda mg_incheck
