@@ -294,3 +294,97 @@ def test_captures_stack_guards(eng):
     eng.sim.poke("eng_ply", consts["MAX_PLY"])
     with pytest.raises(EngineOverflowError):
         eng.generate_captures()
+
+
+# ------------------------------------------- the "not in check" entries (the search's)
+# mg_generate_nc / mg_generate_captures_nc: called when the side to move is known not to
+# be in check (REC_CHECK clear); they skip mg_scan's pawn tests and must give the lists
+# of mg_generate / mg_generate_captures exactly.
+
+def _gen_nc(eng, routine: str) -> list:
+    s = eng.sim
+    s.call(routine)
+    if s.mpu.p & 1:
+        raise EngineOverflowError(f"{routine}: move stack full at ply {eng.ply}")
+    assert s.peek("mg_incheck") == 0
+    return eng.read_moves()
+
+
+def _assert_nc(eng, pos: Position, label: str) -> None:
+    assert not pos.in_check()
+    eng.load(pos)
+    assert _gen_nc(eng, "mg_generate_nc") == pos.legal_moves(), label
+    assert _gen_nc(eng, "mg_generate_captures_nc") == ref_captures(pos), label
+
+
+# Not in check, with pawns beside and before the king (tests mg_scan::nc skips) and
+# pins that only the horse and ray parts stamp.
+NC_FENS = {
+    "pawns_near_king": "3k5/9/9/9/9/9/9/3p1p3/4K4/4p4 w - - 0 1",
+    "enemy_pawn_behind": "3k5/9/9/9/9/9/9/4K4/4p4/9 w - - 0 1",
+    "black_pawns_beside": "9/3pkp3/4p4/9/9/9/9/9/9/3K5 b - - 0 1",
+    "pinned_by_horse_leg": "3k5/9/9/9/9/9/9/5n3/p4R3/4K4 w - - 0 1",
+}
+
+
+@pytest.mark.parametrize("name", sorted(NC_FENS) + sorted(CAPTURE_FENS))
+def test_nc_entries_hand_made(eng, name):
+    fen = NC_FENS.get(name) or CAPTURE_FENS[name]
+    _assert_nc(eng, Position.from_fen(fen), name)
+
+
+def test_nc_entries_public_and_suite(eng, perft_cases):
+    from pyharness.bench_search import load_suite
+
+    fens = [(c.fen, c.id) for c in perft_cases] + [(e.fen, e.name) for e in load_suite()]
+    checked = 0
+    for fen, label in fens:
+        pos = Position.from_fen(fen)
+        if not pos.in_check():
+            _assert_nc(eng, pos, label)
+            checked += 1
+    assert checked > 40
+
+
+def test_nc_entries_random_positions(eng, random_fens):
+    checked = 0
+    for fen in random_fens:
+        pos = Position.from_fen(fen)
+        if not pos.in_check():
+            _assert_nc(eng, pos, fen)
+            checked += 1
+    assert checked > 400
+
+
+def test_nc_entries_children_of_random_positions(eng, random_fens):
+    checked = 0
+    for fen in random_fens[:40]:
+        pos = Position.from_fen(fen)
+        eng.load(pos)
+        for move in eng.generate().moves:
+            eng.make(move)
+            pos.push(move)
+            if not pos.in_check():
+                assert _gen_nc(eng, "mg_generate_nc") == pos.legal_moves(), f"{fen} {move}"
+                assert _gen_nc(eng, "mg_generate_captures_nc") == ref_captures(pos), \
+                    f"{fen} after {move}"
+                checked += 1
+            eng.unmake()
+            pos.pop()
+    assert checked > 500
+
+
+@pytest.mark.parametrize("routine", ["mg_generate_nc", "mg_generate_captures_nc"])
+def test_nc_entries_stack_guards(eng, routine):
+    consts = eng.constants
+    cap, reserve = consts["MV_CAP"], consts["MG_MAX"]
+    pos = Position.from_fen(NEAR_MAX_FEN)
+    want = pos.legal_moves() if routine == "mg_generate_nc" else ref_captures(pos)
+    eng.load(pos)
+    _set_base(eng, 0, cap - reserve)
+    assert _gen_nc(eng, routine) == want
+    eng.load(pos)
+    _set_base(eng, 0, cap - reserve + 1)
+    with pytest.raises(EngineOverflowError):
+        _gen_nc(eng, routine)
+    assert eng.sim.peek("mg_count") == 0

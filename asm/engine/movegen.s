@@ -48,6 +48,77 @@
         rts
 .endproc
 
+; The start of a generation (mg_generate, mg_generate_captures): the room check (no
+; room: mv_count = mg_count = 0, C set, RTS), the list pointers, the side's constants,
+; a new stamp, mg_scan (nc = 1: the caller knows the side to move is not in check,
+; mg_scan::nc).  Leaves Y = 0 (moves written, kept through the generators).
+.macro GEN_START nc
+        .local full_stack, room, stamped, clear
+        ldx eng_ply
+        cpx #MAX_PLY
+        bcs full_stack
+        lda mv_base_lo,x
+        cmp #<(MV_CAP - MG_MAX + 1)
+        lda mv_base_hi,x
+        sbc #>(MV_CAP - MG_MAX + 1)
+        bcc room
+        lda #0
+        sta mv_count,x
+full_stack:
+        lda #0
+        sta mg_count
+        sec
+        rts
+room:
+        jsr mg_set_ptrs
+        jsr pos_setup_side
+        inc mg_stamp
+        bne stamped
+        lda #0                  ; the stamp wrapped: clear the map (every 255 generations)
+        tax
+clear:  sta mg_dmap,x
+        inx
+        bne clear
+        inc mg_stamp
+stamped:
+  .if nc                        ; known not in check: no pawn tests
+        lda #0
+        sta mg_todanger
+        sta mg_pdanger
+        sta mg_incheck
+        jsr mg_scan_nc
+  .else
+        jsr mg_scan
+  .endif
+        ldy #0                  ; Y = moves written, kept through the generators
+.endmacro
+
+; (These two sit in the room the alignment of mg_scan leaves after mg_set_ptrs.)
+;;
+; mg_generate for a caller that knows the side to move is not in check (the search:
+; REC_CHECK clear): the same list, without mg_scan's pawn tests.
+; @param eng_ply  as mg_generate; the side to move must not be in check
+; @return   as mg_generate (mg_incheck = 0)
+; Clobbers: A, X, Y, att_sq.  Cycles: mg_generate's less ~60 (no pawn tests): 3,505 at
+;           the start position (3,564), 3,344 bench-suite mean (3,403)
+.proc mg_generate_nc
+        GEN_START 1
+        jmp mg_gen_quiet
+.endproc
+
+;;
+; mg_generate_captures for a caller that knows the side to move is not in check (the
+; quiescence): the same list, without mg_scan's pawn tests.
+; @param eng_ply  as mg_generate_captures; the side to move must not be in check
+; @return   as mg_generate_captures (mg_incheck = 0)
+; Clobbers: A, X, Y, mg_to, att_sq.  Cycles: mg_generate_captures' less ~60: 2,341 at
+;           the start position (2,401), 2,026 bench-suite mean (2,086); the search
+;           (depth 3, mid-01..04): 3,070 -> 3,053 cycles per node
+.proc mg_generate_captures_nc
+        GEN_START 1
+        jmp mg_cap_quiet
+.endproc
+
 ; Asserts that a backward branch to `target`, placed just before this macro, does not
 ; cross a page (a taken branch into another page costs a cycle in a hot loop).
 .macro NOCROSS target
@@ -208,22 +279,18 @@ done:
 ; squares that can resolve it: the checker, the line between it and the king (which
 ; holds a cannon's screen), a checking horse's leg.  In check, a non-king move whose
 ; from- and to-squares are both unstamped leaves that checker attacking: it is illegal.
+; Entry ::nc (GEN_START 1) when the caller knows the side to move is not in check: it
+; skips the pawn tests (a pawn only gives check) and expects mg_todanger, mg_pdanger and
+; mg_incheck cleared; the horse and ray tests find no check then and stamp as usual.
 ; @param mg_ksq, att_*  set by pos_setup_side; mg_stamp the new stamp
-; Clobbers: A, X, Y.  Cycles: ~530 average in perft 3 (xq65 bench movegen --profile)
+; Clobbers: A, X, Y.  Cycles: ~530 average in perft 3 (xq65 bench movegen --profile);
+;           ::nc ~60 fewer with its callers' init (the pawn tests)
 .proc mg_scan
         lda #0
         sta mg_todanger
         sta mg_pdanger
         sta mg_incheck
-        ldx mg_ksq
-        lda att_hnear           ; no enemy horse on the own half: none reaches the king
-        bne horses
-        jmp pawns
-horses: HORSE_LEG 17, 33, 18
-        HORSE_LEG 15, 31, 14
-        HORSE_LEG -15, -14, -31
-        HORSE_LEG -17, -18, -33
-pawns:  ldx mg_ksq
+        ldx mg_ksq              ; pawns: they only give check
         PAWN_AT -1
         PAWN_AT 1
         lda mg_ksq
@@ -231,12 +298,21 @@ pawns:  ldx mg_ksq
         adc att_pawndir
         tax
         PAWN_AT 0
-        RAY_SCAN -1, 0
+nc:     ldx mg_ksq              ; entry ::nc (see GEN_START)
+        lda att_hnear           ; no enemy horse on the own half: none reaches the king
+        bne horses
+        jmp rays
+horses: HORSE_LEG 17, 33, 18
+        HORSE_LEG 15, 31, 14
+        HORSE_LEG -15, -14, -31
+        HORSE_LEG -17, -18, -33
+rays:   RAY_SCAN -1, 0
         RAY_SCAN -16, 1
         RAY_SCAN 16, 1
         RAY_SCAN 1, 0
         rts
 .endproc
+mg_scan_nc = mg_scan::nc
 
 ;;
 ; Full legality test of mg_from -> X and, if legal, the store at index Y: makes the move
@@ -842,41 +918,6 @@ evade:
         rts
 .endproc
 
-; The start of a generation (mg_generate, mg_generate_captures): the room check (no
-; room: mv_count = mg_count = 0, C set, RTS), the list pointers, the side's constants,
-; a new stamp, mg_scan.  Leaves Y = 0 (moves written, kept through the generators).
-.macro GEN_START
-        .local full_stack, room, stamped, clear
-        ldx eng_ply
-        cpx #MAX_PLY
-        bcs full_stack
-        lda mv_base_lo,x
-        cmp #<(MV_CAP - MG_MAX + 1)
-        lda mv_base_hi,x
-        sbc #>(MV_CAP - MG_MAX + 1)
-        bcc room
-        lda #0
-        sta mv_count,x
-full_stack:
-        lda #0
-        sta mg_count
-        sec
-        rts
-room:
-        jsr mg_set_ptrs
-        jsr pos_setup_side
-        inc mg_stamp
-        bne stamped
-        lda #0                  ; the stamp wrapped: clear the map (every 255 generations)
-        tax
-clear:  sta mg_dmap,x
-        inx
-        bne clear
-        inc mg_stamp
-stamped:
-        jsr mg_scan
-        ldy #0                  ; Y = moves written, kept through the generators
-.endmacro
 
 ;;
 ; Generates the legal moves of the side to move into the move list of ply eng_ply, in
@@ -887,7 +928,7 @@ stamped:
 ; Clobbers: A, X, Y, att_sq.  Cycles: 3,564 at the start position (44 moves), ~2,320
 ;           average over random positions (xq65 bench movegen; docs/cycle_budget.md)
 .proc mg_generate
-        GEN_START
+        GEN_START 0
 
         lda mg_incheck
         beq not_in_check
@@ -1036,6 +1077,7 @@ finish:
         clc
         rts
 .endproc
+mg_gen_quiet = mg_generate::not_in_check
 
 ; ------------------------------------------------------------ captures only (quiescence)
 ; The capture generators run in the fixed bank (bank 0 is full; both banks are always
@@ -1228,9 +1270,10 @@ full:   jsr mg_emit::test       ; X = att_sq = the target
 ; Clobbers: A, X, Y, mg_to, att_sq.  Cycles (not in check): 2,401 at the start position
 ;           (mg_generate 3,564), 2,088 mean over the bench suite (3,405), 1,305 over
 ;           random_positions(300, 4242) (2,322).  In the search, depth 3 on mid-01..04:
-;           4,636 -> 4,010 cycles per node (docs/cycle_budget.md, "Search")
+;           4,636 -> 4,010 cycles per node (docs/cycle_budget.md, "Search"); the search
+;           calls mg_generate_captures_nc (2,341 start, 2,026 bench-suite mean)
 .proc mg_generate_captures
-        GEN_START
+        GEN_START 0
         lda mg_incheck
         beq quiet
         jmp mg_generate::evasions
@@ -1252,3 +1295,4 @@ quiet:  FAST_PIECE 0, mg_cap_king
         FAST_PIECE 15, mg_cap_pawn
         jmp mg_generate::finish
 .endproc
+mg_cap_quiet = mg_generate_captures::quiet

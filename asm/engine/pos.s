@@ -68,7 +68,7 @@
 ; whether the enemy has horses / cannons at all, and whether an enemy horse stands on the
 ; own half (att_hnear: only such a horse can reach a palace square).
 ; @return   mg_ksq = own king square
-; Clobbers: A.  Cycles: 98 red, 121 black
+; Clobbers: A, X.  Cycles: 98 red, 115 black
 .proc pos_setup_side
         lda eng_side
         bne @black
@@ -128,15 +128,11 @@
         lda eng_piece_sq+5
         ora eng_piece_sq+6
         sta att_horses
-        lda eng_piece_sq+5      ; a red horse on black's half (on board, bit 7 clear)
-        beq @h5
-        eor #$80
-@h5:    sta att_hnear
-        lda eng_piece_sq+6
-        beq @h6
-        eor #$80
-@h6:    ora att_hnear
-        and #$80
+        ldx eng_piece_sq+5      ; a red horse on black's half (its square's flags;
+        lda eng_sqflags,x       ; square 0, a captured horse, has none)
+        ldx eng_piece_sq+6
+        ora eng_sqflags,x
+        and #SQF_BLACK_HALF
         sta att_hnear
         lda eng_piece_sq+9
         ora eng_piece_sq+10

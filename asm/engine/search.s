@@ -1445,7 +1445,7 @@ pv_row:
         sta fr_al,x
         lda sr_v+1
         sta fr_ah,x
-@gen:   jsr mg_generate_captures ; the legal captures, in legal-list order
+@gen:   jsr mg_generate_captures_nc ; the legal captures, in legal-list order (not in check)
 @order: lda #0
         sta sr_hf
         sta sr_ht
