@@ -8,6 +8,7 @@ with the cycles the 6502 spent.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from .reference.position import Move, Position
 from .sim import Sim, make_sim
@@ -240,7 +241,8 @@ class AsmEngine:
               seed: int = 0, nodes: int | None = None, frames: int | None = None,
               history_moves=(), use_book: bool | None = None, trace: list | None = None,
               move_now_after: int | None = None, max_cycles: int = 10**11,
-              profile: dict[int, int] | None = None) -> AsmSearchResult:
+              profile: dict[int, int] | None = None,
+              hooks: dict[str, Callable[[], None]] | None = None) -> AsmSearchResult:
         """srch_think on `position`, like reference.search.think (same arguments).
 
         The position's undo stack is the game record (eng_game_new + eng_game_push);
@@ -248,7 +250,8 @@ class AsmEngine:
         level's) runs with the simulator's frame counter (frame_count += 1 every
         29,781 cycles). `trace`, a list, receives (from, to, key, red_sum, black_sum) at
         every node, like the reference. `move_now_after` sets srch_move_now once that
-        many nodes were made.
+        many nodes were made. `hooks` maps more ROM labels to callables run there
+        (e.g. srch_null_try, srch_null_cut: the tests count null moves).
         """
         from .reference.search import SearchInputError, game_record
         if level is None and depth is None:
@@ -264,7 +267,7 @@ class AsmEngine:
         s.write("srch_frames", (frames or 0).to_bytes(2, "little"))
         s.poke("srch_use_book", 0 if use_book is None else (2 if use_book else 1))
         s.poke("srch_move_now", 0)
-        hooks = {}
+        hooks_in, hooks = hooks, {}
         if trace is not None or move_now_after is not None:
             mem = s.memory
             a_n, a_k = s.addr("sr_n"), [s.addr(f"rec_k{i}") for i in range(4)]
@@ -282,6 +285,8 @@ class AsmEngine:
                     if cnt >= move_now_after:
                         mem[a_mn] = 1
             hooks[s.addr("srch_make_done")] = at_node
+        for label, fn in (hooks_in or {}).items():
+            hooks[s.addr(label)] = fn
         old_hook = s.frame_hook
         s.frame_hook = True
         try:

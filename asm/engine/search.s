@@ -22,7 +22,7 @@
 .import level_depth, level_frames_lo, level_frames_hi, level_noise_mask, level_book
 .import book_probe
 .export srch_make_done, lfsr_byte, srch_search, srch_qsearch, srch_order, srch_pick
-.export srch_reward, srch_rep, srch_unmake_done
+.export srch_reward, srch_rep, srch_unmake_done, srch_null_try, srch_null_cut
 
 KEY_HASH     = 255
 KEY_CAPTURE  = 136
@@ -35,6 +35,9 @@ FLAG_LOWER   = 2
 FLAG_EXACT   = 3
 LFSR_TAPS_HI = $B4          ; taps $B400
 LFSR_ZERO    = $ACE1
+NULL_R       = 2            ; null move: searched at depth - 1 - NULL_R (search.py NULL_R)
+NULL_MIN_DEPTH = 2          ; ... at nodes of depth >= 2 (search.py NULL_MIN_DEPTH)
+REC_NULL     = $40          ; rec_flag: a null move led here (with REC_CAPTURE)
 
 .segment "RODATA"
 ; MVV/LVA by piece index within its side (K A A B B N N R R C C P P P P P)
@@ -1050,6 +1053,143 @@ pv_row:
         rts
 .endproc
 
+; ---------------------------------------------------------------------- null move
+
+;;
+; Null-move pruning at the search() node of ply eng_ply, after its TT probe
+; (docs/search.md, "Null move").  Tried when ply > 0, depth >= NULL_MIN_DEPTH, not in
+; check, not right after a null move, -WIN <= beta < WIN, and the side to move has a
+; horse, rook or cannon.  The null move flips the side and the key (record entry flagged
+; REC_CAPTURE | REC_NULL: the repetition walk stops there, the 100-ply counter restarts),
+; moves nothing and is not a node; the child searches (-beta, 1 - beta) at
+; depth - 1 - NULL_R.  No TT store, killers or history of this ply.
+; @return   C set: return sr_v (beta on a cut, 0 on a stop); C clear: go on
+; Clobbers: everything but the frames of this ply (sr_hf/sr_ht are kept).
+.proc srch_null
+        ldx eng_ply
+        beq @no                 ; the root
+        lda fr_depth,x
+        cmp #NULL_MIN_DEPTH
+        bcc @no
+        ldy sr_n
+        lda rec_flag,y
+        and #REC_CHECK | REC_NULL
+        bne @no                 ; in check, or a null move led here
+        lda fr_bl,x             ; -WIN <= beta < WIN: beta + WIN < 2 WIN, unsigned
+        clc
+        adc #<SRCH_WIN
+        sta sr_t0
+        lda fr_bh,x
+        adc #>SRCH_WIN
+        tay
+        lda sr_t0
+        cmp #<(2 * SRCH_WIN)
+        tya
+        sbc #>(2 * SRCH_WIN)
+        bcs @no
+        lda eng_side            ; a horse, rook or cannon (piece indexes 5..10)
+        asl a
+        asl a
+        asl a
+        asl a
+        tay
+        lda eng_piece_sq+5,y
+        ora eng_piece_sq+6,y
+        ora eng_piece_sq+7,y
+        ora eng_piece_sq+8,y
+        ora eng_piece_sq+9,y
+        ora eng_piece_sq+10,y
+        bne @try
+@no:    clc
+        rts
+@try:
+::srch_null_try:                ; hook: a null move is tried (tests count them)
+        lda #ORD_FULL           ; no list at this ply: srch_order_flush skips it
+        sta fr_ost,x
+        lda sr_hf               ; the hash move, kept in this ply's frame
+        sta fr_mf,x
+        lda sr_ht
+        sta fr_mt,x
+        lda mv_base_lo,x        ; the child's list starts where this ply's would
+        sta mv_base_lo+1,x
+        lda mv_base_hi,x
+        sta mv_base_hi+1,x
+        lda #0
+        sta sr_half+1,x
+        sec                     ; depth - 1 - NULL_R
+        lda fr_depth,x
+        sbc #1 + NULL_R
+        sta sr_d
+        jsr win_full            ; sr_a = -beta (no noise below the root)
+        lda sr_a                ; window (-beta, 1 - beta)
+        clc
+        adc #1
+        sta sr_b
+        lda sr_a+1
+        adc #0
+        sta sr_b+1
+        ldy sr_n                ; the record entry: key ^ side key, flags
+        lda rec_k0,y
+        eor #ZOB_SIDE0
+        sta rec_k0+1,y
+        lda rec_k1,y
+        eor #ZOB_SIDE1
+        sta rec_k1+1,y
+        lda rec_k2,y
+        eor #ZOB_SIDE2
+        sta rec_k2+1,y
+        lda rec_k3,y
+        eor #ZOB_SIDE3
+        sta rec_k3+1,y
+        lda #REC_CAPTURE | REC_NULL
+        sta rec_flag+1,y
+        jsr null_flip
+        inc sr_n
+        inc eng_ply
+        jsr srch_search
+        jsr null_flip
+        dec sr_n
+        dec eng_ply
+        ldx eng_ply
+        lda fr_mf,x
+        sta sr_hf
+        lda fr_mt,x
+        sta sr_ht
+        lda sr_stopped
+        beq @val
+        jsr ret_zero
+        sec
+        rts
+@val:   lda sr_v                ; v = -sr_v >= beta  <=>  sr_v + beta <= 0
+        clc                     ; (|sr_v| <= INF, |beta| <= WIN: no overflow)
+        adc fr_bl,x
+        sta sr_t0
+        lda sr_v+1
+        adc fr_bh,x
+        bmi @cut
+        ora sr_t0
+        beq @cut
+        clc                     ; v < beta: search the moves
+        rts
+@cut:
+::srch_null_cut:                ; hook: the null move cut (tests count them)
+        lda fr_bl,x
+        sta sr_v
+        lda fr_bh,x
+        sta sr_v+1
+        sec
+        rts
+.endproc
+
+;;
+; eng_side ^= 1.  Clobbers: A.
+.proc null_flip
+        lda eng_side
+        eor #1
+        sta eng_side
+        rts
+.endproc
+
 ; ---------------------------------------------------------------------- search()
 
 ;;
@@ -1152,7 +1292,10 @@ pv_row:
 @upper: LT16 {fr_al,y}, {fr_ah,y}, sr_v, sr_v+1
         bmi @miss               ; s > alpha
 @cut:   rts
-@miss:  ldx eng_ply
+@miss:  jsr srch_null
+        bcc @gen
+        rts                     ; the null move cut (sr_v = beta), or a stop (0)
+@gen:   ldx eng_ply
         jsr stack_full
         bcc @room
         jmp ev_evaluate

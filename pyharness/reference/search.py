@@ -1,8 +1,9 @@
 """The reference search: the exact twin the 6502 search copies (docs/search.md).
 
 Iterative deepening; negamax alpha-beta with principal-variation search (fail-soft);
-quiescence on captures (all evasions when in check); check extension; ordering by
-hash move, MVV/LVA, two killers per ply, history; mate scores by distance;
+null-move pruning (R = 2); quiescence on captures (all evasions when in check); check
+extension; ordering by hash move, MVV/LVA, two killers per ply, history; mate scores
+by distance;
 repetition judged in the search path and the game record (perpetual check loses);
 a 256-entry transposition table; root noise from a 16-bit LFSR; opening book.
 
@@ -36,6 +37,10 @@ DRAW_PLIES = 100      # plies without a capture that make a draw
 PV_PLIES = 12         # the PV is recorded at plies 0..11, at most 12 - ply moves
 MOVE_STACK_CAP = 1024 # the asm move stack (MV_CAP): moves of all plies of the path
 GEN_RESERVE = 128     # free slots a generation needs (the asm's MG_MAX)
+NULL_R = 2            # null-move reduction: the null move is searched at depth - 1 - NULL_R
+NULL_MIN_DEPTH = 2    # null move tried at search() nodes of depth >= 2 (after extension)
+#: piece indexes 5..10 of a side (N N R R C C): a null move needs one on the board
+NULL_MAJORS = range(5, 11)
 
 #: MVV/LVA values by type K A B N R C P
 MVV_LVA_VALUE = (6, 2, 2, 4, 5, 4, 1)
@@ -60,6 +65,7 @@ class SearchLimits:
     clock: Callable[[], int] | None = None       # the frame counter (16-bit wraps)
     move_now: Callable[[], bool] | None = None   # the "move now" flag
     noise_mask: int = 0
+    null_move: bool = True                       # null-move pruning (docs/search.md)
 
 
 @dataclass
@@ -74,6 +80,8 @@ class SearchResult:
     tt_probes: int = 0
     tt_hits: int = 0
     tt_cutoffs: int = 0
+    null_tries: int = 0
+    null_cuts: int = 0
     from_book: bool = False
     stopped: bool = False
     iterations: list[tuple[int, int, int, str]] = field(default_factory=list)
@@ -121,6 +129,9 @@ class Searcher:
         self.checks = list(game_checks) + [pos.in_check()]
         self.captures = list(game_captures) + [False]
         self.halfmoves = [pos.halfmove]
+        self.nulls = [False]                 # record entries reached by a null move
+        self.null_tries = 0
+        self.null_cuts = 0
         self.sums = self.ev.side_sums(pos.piece_sq)
         self.sum_stack: list[tuple[int, int]] = []
 
@@ -157,6 +168,7 @@ class Searcher:
         self.captures.append(victim != 0)
         self.halfmoves.append(0 if victim else self.halfmoves[-1] + 1)
         self.checks.append(pos.in_check())
+        self.nulls.append(False)
         self.nodes += 1
         if self.trace is not None:
             self.trace.append((frm, to, key, sums[0], sums[1]))
@@ -177,8 +189,41 @@ class Searcher:
         self.captures.pop()
         self.halfmoves.pop()
         self.checks.pop()
+        self.nulls.pop()
         s = self.sum_stack.pop()
         self.sums[0], self.sums[1] = s
+
+    def make_null(self) -> None:
+        """The null move: the side flips, key ^= side key, nothing moves; NOT a node.
+
+        Its record entry counts as a capture (the repetition walk stops there and the
+        100-ply counter restarts at 0), is not in check, and is marked as a null entry
+        (no null move right after one).
+        """
+        self.pos.side ^= 1
+        self.keys.append(self.keys[-1] ^ self.zside)
+        self.captures.append(True)
+        self.halfmoves.append(0)
+        self.checks.append(False)
+        self.nulls.append(True)
+
+    def unmake_null(self) -> None:
+        """Undo make_null()."""
+        self.pos.side ^= 1
+        self.keys.pop()
+        self.captures.pop()
+        self.halfmoves.pop()
+        self.checks.pop()
+        self.nulls.pop()
+
+    def null_ok(self, depth: int, beta: int, ply: int, in_check: bool) -> bool:
+        """May this search() node try a null move? (docs/search.md, null move)"""
+        if not (self.limits.null_move and ply > 0 and not in_check
+                and depth >= NULL_MIN_DEPTH and not self.nulls[-1] and -WIN <= beta < WIN):
+            return False
+        ps = self.pos.piece_sq
+        first = 16 * self.pos.side
+        return any(ps[first + i] for i in NULL_MAJORS)
 
     def evaluate(self) -> int:
         """Incremental evaluation for the side to move."""
@@ -297,6 +342,17 @@ class Searcher:
                             or (e.flag == FLAG_UPPER and s <= alpha)):
                         self.tt.stats.cutoffs += 1
                         return s
+        if self.null_ok(depth, beta, ply, in_check):
+            self.null_tries += 1
+            self.base[ply + 1] = self.base[ply]
+            self.make_null()
+            v = -self.search(depth - 1 - NULL_R, -beta, 1 - beta, ply + 1)
+            self.unmake_null()
+            if self.stopped:
+                return 0
+            if v >= beta:
+                self.null_cuts += 1
+                return beta
         if self.base[ply] + GEN_RESERVE > MOVE_STACK_CAP:
             return self.evaluate()
         moves = self.pos.legal_moves()
@@ -438,6 +494,7 @@ class Searcher:
         result.nodes = self.nodes
         st = self.tt.stats
         result.tt_probes, result.tt_hits, result.tt_cutoffs = st.probes, st.hits, st.cutoffs
+        result.null_tries, result.null_cuts = self.null_tries, self.null_cuts
         return result
 
 
@@ -480,7 +537,7 @@ def think(position: Position, level: int | None = None, depth: int | None = None
           history_moves: Iterable[Move] = (), clock: Callable[[], int] | None = None,
           move_now: Callable[[], bool] | None = None, use_tt: bool = True,
           use_book: bool | None = None, book: Book | None = None,
-          trace: list | None = None) -> SearchResult:
+          trace: list | None = None, null_move: bool = True) -> SearchResult:
     """Search `position` and return a SearchResult (best_move, score, depth, nodes, pv...).
 
     Give a `level` (1..5: depth, frame cap, noise and book from assets/levels.txt) or
@@ -493,7 +550,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     about where the cartridge would and stay reproducible. `move_now` is the flag.
     `trace`, a list, receives (from, to, key, red_sum, black_sum) for every node in
     order: the node-by-node record to diff an asm trace against.
-    The caller's position is not modified.
+    `null_move=False` switches null-move pruning off (the search before it, for
+    comparisons). The caller's position is not modified.
     """
     if level is None and depth is None:
         raise SearchInputError("give a level (1..5) or a depth")
@@ -520,6 +578,7 @@ def think(position: Position, level: int | None = None, depth: int | None = None
         lim.frames = frames
     lim.clock = clock
     lim.move_now = move_now
+    lim.null_move = bool(null_move)
     if use_book is not None:
         book_on = use_book
     pos = position.copy()
