@@ -10,9 +10,10 @@ MAX_DEPTH = 24
 #: CPU cycles per NES frame (NTSC: 1,789,773 Hz / 60.0988 Hz)
 CYCLES_PER_FRAME = 29781
 #: 6502 cycles per search node, for the Python frame clock model (think() without a
-#: `clock`): the median the asm search (srch_think) measured on the bench suite
-#: (depth 3: 4,411; level 1: 4,770; docs/cycle_budget.md, "Search").
-NODE_CYCLES_ESTIMATE = 4400
+#: `clock`): the median the asm search (srch_think) measured on the bench suite,
+#: every level (`xq65 bench --full --engine asm` at commit ecea995: 3,292; per level
+#: 3,242-3,322; docs/bench.md). It was 4,400 before the 2026-11-23 speed-ups.
+NODE_CYCLES_ESTIMATE = 3300
 
 
 class LevelError(ValueError):
