@@ -29,6 +29,7 @@ KEY_CAPTURE  = 136
 KEY_KILLER1  = 130
 KEY_KILLER2  = 129
 ORD_FULL     = $80          ; fr_ost: every key computed (else stage-1 moves left)
+ORD_FLAT     = $C0          ; fr_ost: ORD_FULL, and every unpicked key is the same
 HIST_MAX_INC = 128
 FLAG_UPPER   = 1
 FLAG_LOWER   = 2
@@ -653,7 +654,8 @@ pv_row:
 ; killers get their real keys (>= 129) and every other move the piece code of its mover
 ; ($10..$2F: 1..128, below every stage-1 key, and it needs no board later).  fr_ost[ply]:
 ;   0..127    stage 1: the number of unpicked stage-1 moves, all in slots < fr_end[ply];
-;   ORD_FULL  every unpicked key is real.
+;   ORD_FULL  every unpicked key is real;
+;   ORD_FLAT  and all the same (srch_order_fill saw it): pick(i) takes slot i, no scan.
 ; The history keys are stored as (history >> 1) + 1 (1..128): every key is >= 1.  They
 ; are computed when no stage-1 move is left, or earlier by srch_reward (before the
 ; history changes) for every ancestor still in stage 1.
@@ -794,19 +796,22 @@ pv_row:
 
 ;;
 ; History keys (history[type][sq90(to)] >> 1) + 1 of the slots Y..count-1 of ply sr_t1
-; that hold a provisional key (a piece code, < 128; pointers set); fr_ost = ORD_FULL.
-; Reads no board: runs at any ply.
-; Clobbers: A, X, Y, sr_t2, sr_t3, sr_ptr2.  Cycles: ~60 per quiet move
+; that hold a provisional key (a piece code, < 128; pointers set); fr_ost = ORD_FLAT
+; when every key of the slots Y..count-1 (stage-1 keys included) is the same, else
+; ORD_FULL.  Reads no board: runs at any ply.
+; Clobbers: A, X, Y, sr_t2, sr_t3, sr_ptr0 (lo), sr_ptr2.  Cycles: ~65 per quiet move
 .proc srch_order_fill
         ldx sr_t1
-        lda #ORD_FULL
+        lda #ORD_FLAT
         sta fr_ost,x
         lda mv_count,x
         sta sr_t2
+        lda #0
+        sta sr_ptr0             ; the previous key (0: none yet)
 @loop:  cpy sr_t2
         bcs @done
         lda (sr_kptr),y
-        bmi @next               ; a stage-1 key
+        bmi @have               ; a stage-1 key
         tax
         lda hist_row_lo-RED_TAG,x
         sta sr_ptr2
@@ -822,6 +827,15 @@ pv_row:
         adc #1
         ldy sr_t3
         sta (sr_kptr),y
+@have:  cmp sr_ptr0
+        beq @next
+        ldx sr_ptr0
+        sta sr_ptr0
+        txa
+        beq @next               ; the first key
+        ldx sr_t1               ; two keys differ
+        lda #ORD_FULL
+        sta fr_ost,x
 @next:  iny
         bne @loop
 @done:  rts
@@ -881,7 +895,10 @@ pv_row:
 @fill:  ldy sr_t0
         jsr srch_order_fill
         ldx sr_t1
-@full:  lda mv_count,x
+        lda fr_ost,x
+@full:  asl a
+        bmi @take               ; ORD_FLAT: the first maximum is slot i
+        lda mv_count,x
 @scan:  clc                     ; A = end of the candidates (> i)
         sbc sr_t0
         tay                     ; Y = last - i
