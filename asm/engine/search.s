@@ -29,7 +29,7 @@ KEY_CAPTURE  = 136
 KEY_KILLER1  = 130
 KEY_KILLER2  = 129
 ORD_FULL     = $80          ; fr_ost: every key computed (else stage-1 moves left)
-ORD_FLAT     = $C0          ; fr_ost: ORD_FULL, and every unpicked key is the same
+ORD_SORTED   = $C0          ; fr_ost: ORD_FULL, and the unpicked keys are in non-increasing order
 HIST_MAX_INC = 128
 FLAG_UPPER   = 1
 FLAG_LOWER   = 2
@@ -655,7 +655,9 @@ pv_row:
 ; ($10..$2F: 1..128, below every stage-1 key, and it needs no board later).  fr_ost[ply]:
 ;   0..127    stage 1: the number of unpicked stage-1 moves, all in slots < fr_end[ply];
 ;   ORD_FULL  every unpicked key is real;
-;   ORD_FLAT  and all the same (srch_order_fill saw it): pick(i) takes slot i, no scan.
+;   ORD_SORTED  and slots i..count-1 are in non-increasing key order (srch_order_fill
+;             saw it, or a scan found the maximum 1, the least key): pick(i) takes slot
+;             i without a scan, and the rest stays in order.
 ; The history keys are stored as (history >> 1) + 1 (1..128): every key is >= 1.  They
 ; are computed when no stage-1 move is left, or earlier by srch_reward (before the
 ; history changes) for every ancestor still in stage 1.
@@ -796,18 +798,18 @@ pv_row:
 
 ;;
 ; History keys (history[type][sq90(to)] >> 1) + 1 of the slots Y..count-1 of ply sr_t1
-; that hold a provisional key (a piece code, < 128; pointers set); fr_ost = ORD_FLAT
-; when every key of the slots Y..count-1 (stage-1 keys included) is the same, else
-; ORD_FULL.  Reads no board: runs at any ply.
+; that hold a provisional key (a piece code, < 128; pointers set); fr_ost = ORD_SORTED
+; when the keys of the slots Y..count-1 (stage-1 keys included) are in non-increasing
+; order, else ORD_FULL.  Reads no board: runs at any ply.
 ; Clobbers: A, X, Y, sr_t2, sr_t3, sr_ptr0 (lo), sr_ptr2.  Cycles: ~65 per quiet move
 .proc srch_order_fill
         ldx sr_t1
-        lda #ORD_FLAT
+        lda #ORD_SORTED
         sta fr_ost,x
         lda mv_count,x
         sta sr_t2
-        lda #0
-        sta sr_ptr0             ; the previous key (0: none yet)
+        lda #$FF
+        sta sr_ptr0             ; the previous key ($FF: none yet)
 @loop:  cpy sr_t2
         bcs @done
         lda (sr_kptr),y
@@ -829,11 +831,9 @@ pv_row:
         sta (sr_kptr),y
 @have:  cmp sr_ptr0
         beq @next
-        ldx sr_ptr0
         sta sr_ptr0
-        txa
-        beq @next               ; the first key
-        ldx sr_t1               ; two keys differ
+        bcc @next               ; key < the previous one
+        ldx sr_t1               ; a key rises: not in order
         lda #ORD_FULL
         sta fr_ost,x
 @next:  iny
@@ -897,7 +897,7 @@ pv_row:
         ldx sr_t1
         lda fr_ost,x
 @full:  asl a
-        bmi @take               ; ORD_FLAT: the first maximum is slot i
+        bmi @take               ; ORD_SORTED: the first maximum is slot i
         lda mv_count,x
 @scan:  clc                     ; A = end of the candidates (> i)
         sbc sr_t0
@@ -925,7 +925,12 @@ pv_row:
         sty sr_t2
         dey
         bpl @loop
-@won:   lda sr_t2
+@won:   tax
+        bne @w1
+        ldx sr_t1               ; the maximum is 1: every key left is 1
+        lda #ORD_SORTED         ; (in stage 1 the maximum is >= 129)
+        sta fr_ost,x
+@w1:    lda sr_t2
         beq @take
         clc
         adc sr_t0
