@@ -117,12 +117,19 @@ pv_row:
 .endproc
 
 ;;
-; Points mg_fptr/mg_tptr and sr_kptr at the list of ply X.
-; Clobbers: A.  Cycles: ~50
+; Points mg_fptr/mg_tptr and sr_kptr at the list of ply X (mg_set_ptrs inline).
+; Clobbers: A.  Cycles: 40 with RTS
 .proc srch_ptrs
-        jsr mg_set_ptrs
         lda mv_base_lo,x
+        sta mg_fptr
+        sta mg_tptr
         sta sr_kptr
+        lda mv_base_hi,x
+        clc
+        adc #>mv_from_stk
+        sta mg_fptr+1
+        adc #>MV_CAP
+        sta mg_tptr+1
         lda mv_base_hi,x
         clc
         adc #>ord_key
@@ -1573,18 +1580,11 @@ pv_row:
         jsr stack_full
         bcc @room
 @eval:  jmp ev_evaluate
-@room:  lda sr_a
-        sta fr_al,x
-        lda sr_a+1
-        sta fr_ah,x
-        lda sr_b
-        sta fr_bl,x
-        lda sr_b+1
-        sta fr_bh,x
-        ldy sr_n
+@room:  ldy sr_n
         lda rec_flag,y
         and #REC_CHECK
         beq @quiet
+        jsr @win
         jsr mg_generate         ; in check: every evasion
         ldx eng_ply
         lda mv_count,x
@@ -1595,20 +1595,27 @@ pv_row:
         lda #>(-SRCH_MATE)
         sta fr_sh,x
         jmp @order
-@quiet: jsr ev_evaluate         ; stand pat
-        ldx eng_ply
-        LT16 sr_v, sr_v+1, {fr_bl,x}, {fr_bh,x}
+@quiet: jsr ev_evaluate         ; stand pat (sr_a/sr_b kept)
+        LT16 sr_v, sr_v+1, sr_b, sr_b+1
         bmi @under
         rts                     ; stand >= beta
-@under: lda sr_v
+@under: lda sr_v                ; window of the node (alpha raised to stand pat)
         sta fr_sl,x
         lda sr_v+1
         sta fr_sh,x
-        LT16 {fr_al,x}, {fr_ah,x}, sr_v, sr_v+1
-        bpl @gen
+        lda sr_b
+        sta fr_bl,x
+        lda sr_b+1
+        sta fr_bh,x
+        LT16 sr_a, sr_a+1, sr_v, sr_v+1
+        bpl @alpha              ; stand <= alpha
         lda sr_v
-        sta fr_al,x
+        sta sr_a
         lda sr_v+1
+        sta sr_a+1
+@alpha: lda sr_a
+        sta fr_al,x
+        lda sr_a+1
         sta fr_ah,x
 @gen:   jsr mg_generate_captures_nc ; the legal captures, in legal-list order (not in check)
 @order: lda #0
@@ -1678,6 +1685,15 @@ pv_row:
         sta sr_v
         lda fr_sh,x
         sta sr_v+1
+        rts
+@win:   lda sr_a                ; the window of ply X (eng_ply)
+        sta fr_al,x
+        lda sr_a+1
+        sta fr_ah,x
+        lda sr_b
+        sta fr_bl,x
+        lda sr_b+1
+        sta fr_bh,x
         rts
 .endproc
 
