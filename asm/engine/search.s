@@ -853,7 +853,7 @@ pv_row:
 ; stage 1 gets its history keys now, from the history its node started with (nothing
 ; changed it since: this is the first change under that node).  The unpicked slots
 ; (after fr_i) are done.
-; Clobbers: A, X, Y, sr_t1-sr_t3, sr_ptr2, sr_ptr3, the list pointers.
+; Clobbers: A, X, Y, sr_t1-sr_t3, sr_ptr0 (lo), sr_ptr2, sr_ptr3, the list pointers.
 ; Cycles: ~15 per ancestor, plus ~60 per key computed
 .proc srch_order_flush
         stx sr_ptr3             ; the rewarding ply
@@ -880,8 +880,9 @@ pv_row:
 ; scan runs backwards from the last candidate slot (fr_end in stage 1) and keeps the
 ; lowest slot of the maximum.
 ; @param A  i; X  ply
-; Clobbers: A, X, Y, sr_t0-sr_t3, sr_ptr2.
-; Cycles: ~12 per move scanned, ~90 a pick, plus the keys it computes
+; Clobbers: A, X, Y, sr_t0-sr_t3, sr_ptr0 (lo), sr_ptr2.
+; Cycles: ~12 per move scanned, ~90 a pick (~45 without a scan: hash move, ORD_SORTED),
+;         plus the keys it computes
 .proc srch_pick
         sta sr_t0               ; i
         stx sr_t1               ; ply
@@ -993,7 +994,7 @@ pv_row:
 ; (all halved first if the entry would pass 255).
 ; The keys its ancestors still owe are computed first (srch_order_flush).
 ; @param X  ply; pos_from/pos_to the move (before it is made)
-; Clobbers: A, X, Y, sr_t0-sr_t3, sr_ptr2, sr_ptr3, the list pointers.
+; Clobbers: A, X, Y, sr_t0-sr_t3, sr_ptr0 (lo), sr_ptr2, sr_ptr3, the list pointers.
 .proc srch_reward
         txa
         pha
