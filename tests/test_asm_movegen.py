@@ -60,21 +60,30 @@ def test_random_positions(eng, random_fens):
     assert not mismatches, f"{len(mismatches)} differ, first {mismatches[0]}"
 
 
-def test_children_of_random_positions(eng, random_fens):
-    """Make each legal move in the engine, generate at ply 1, compare, unmake."""
+def walk_children(eng, fens, check) -> int:
+    """Make each legal move of each FEN in the engine and the reference, call
+    check(pos, where) at ply 1 (it returns whether it checked something), unmake.
+    Returns how many children were checked."""
     checked = 0
-    for fen in random_fens[:40]:
+    for fen in fens:
         pos = Position.from_fen(fen)
         eng.load(pos)
         for move in eng.generate().moves:
             eng.make(move)
             pos.push(move)
             assert eng.ply == 1
-            assert eng.generate().moves == pos.legal_moves(), f"{fen} after {move}"
+            checked += bool(check(pos, f"{fen} after {move}"))
             eng.unmake()
             pos.pop()
-            checked += 1
-    assert checked > 500
+    return checked
+
+
+def test_children_of_random_positions(eng, random_fens):
+    """Make each legal move in the engine, generate at ply 1, compare, unmake."""
+    def check(pos, where):
+        assert eng.generate().moves == pos.legal_moves(), where
+        return True
+    assert walk_children(eng, random_fens[:40], check) > 500
 
 
 def test_in_check_agrees(eng, random_fens):
@@ -253,19 +262,11 @@ def test_captures_random_positions(eng, random_fens):
 
 def test_captures_children_of_random_positions(eng, random_fens):
     """At ply 1 after every legal move of some random positions (the search's case)."""
-    checked = 0
-    for fen in random_fens[:40]:
-        pos = Position.from_fen(fen)
-        eng.load(pos)
-        for move in eng.generate().moves:
-            eng.make(move)
-            pos.push(move)
-            want = pos.legal_moves() if pos.in_check() else ref_captures(pos)
-            assert eng.generate_captures().moves == want, f"{fen} after {move}"
-            eng.unmake()
-            pos.pop()
-            checked += 1
-    assert checked > 500
+    def check(pos, where):
+        want = pos.legal_moves() if pos.in_check() else ref_captures(pos)
+        assert eng.generate_captures().moves == want, where
+        return True
+    assert walk_children(eng, random_fens[:40], check) > 500
 
 
 def test_captures_in_check_are_all_evasions(eng, random_fens):
@@ -357,21 +358,13 @@ def test_nc_entries_random_positions(eng, random_fens):
 
 
 def test_nc_entries_children_of_random_positions(eng, random_fens):
-    checked = 0
-    for fen in random_fens[:40]:
-        pos = Position.from_fen(fen)
-        eng.load(pos)
-        for move in eng.generate().moves:
-            eng.make(move)
-            pos.push(move)
-            if not pos.in_check():
-                assert _gen_nc(eng, "mg_generate_nc") == pos.legal_moves(), f"{fen} {move}"
-                assert _gen_nc(eng, "mg_generate_captures_nc") == ref_captures(pos), \
-                    f"{fen} after {move}"
-                checked += 1
-            eng.unmake()
-            pos.pop()
-    assert checked > 500
+    def check(pos, where):
+        if pos.in_check():
+            return False
+        assert _gen_nc(eng, "mg_generate_nc") == pos.legal_moves(), where
+        assert _gen_nc(eng, "mg_generate_captures_nc") == ref_captures(pos), where
+        return True
+    assert walk_children(eng, random_fens[:40], check) > 500
 
 
 @pytest.mark.parametrize("routine", ["mg_generate_nc", "mg_generate_captures_nc"])
