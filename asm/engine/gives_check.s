@@ -23,6 +23,7 @@
 ; square looks as before.  A ray scan decides its whole ray, so when `from` and `to` lie
 ; on the same ray from K it is scanned once.
 .include "engine.inc"
+.include "engine_macros.inc"
 
 .importzp gc_skx, gc_dir, gc_t
 
@@ -97,20 +98,10 @@ gc_behind: .byte 16, <-16           ; by eng_side: the one K neighbour no mover 
         .local l1, l2, yes, no
         ldx att_sq
 l1:
-  .if step = 1
-        inx
-  .elseif step = -1
-        dex
-  .elseif step = -16
-        lda eng_up16,x
-        tax
-  .else
-        lda eng_down16,x
-        tax
-  .endif
+        ADVANCE step
         lda eng_board,x
         beq l1
-        .assert >(l1) = >*, error, "hot loop branch crosses a page"
+        NOCROSS l1
         tay
         lda eng_kind,y
         eor gc_skx              ; the mover's kinds -> plain KIND_*
@@ -122,20 +113,10 @@ l1:
         cpy #OFFBOARD
         beq no
 l2:
-  .if step = 1
-        inx
-  .elseif step = -1
-        dex
-  .elseif step = -16
-        lda eng_up16,x
-        tax
-  .else
-        lda eng_down16,x
-        tax
-  .endif
+        ADVANCE step
         lda eng_board,x
         beq l2
-        .assert >(l2) = >*, error, "hot loop branch crosses a page"
+        NOCROSS l2
         tay
         lda eng_kind,y
         eor gc_skx

@@ -18,6 +18,7 @@
 ; only the legal captures, in the same order: a capture keeps its target occupied, so
 ; only a stamped mover (or the king) needs a test there.
 .include "engine.inc"
+.include "engine_macros.inc"
 
 .importzp mg_from, mg_to, mg_cap, mg_ksq, mg_own
 .importzp mg_mask, mg_todanger, mg_pdanger, mg_stamp, mg_p1, mg_p2, mg_k1
@@ -119,28 +120,6 @@ stamped:
         jmp mg_cap_quiet
 .endproc
 
-; Asserts that a backward branch to `target`, placed just before this macro, does not
-; cross a page (a taken branch into another page costs a cycle in a hot loop).
-.macro NOCROSS target
-        .assert >(target) = >(*), error, "hot loop branch crosses a page"
-.endmacro
-
-; Advances X by delta (inx/dex for the horizontal steps).
-.macro ADVANCE delta
-  .if delta = 1
-        inx
-  .elseif delta = -1
-        dex
-  .elseif delta = -16
-        lda eng_up16,x
-        tax
-  .elseif delta = 16
-        lda eng_down16,x
-        tax
-  .else
-        .error "ADVANCE: unsupported step"
-  .endif
-.endmacro
 
 
 .macro HORSE_LEG e, h1, h2
