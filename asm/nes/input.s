@@ -19,7 +19,6 @@ ui_thinking:   .res 1          ; nonzero: the CPU thinks; Select sets srch_move_
 ui_think_sub:  .res 1          ; thinking indicator: frames of the current second
 ui_think_s1:   .res 1          ; seconds thought, ones (0..9)
 ui_think_s10:  .res 1          ; tens
-ui_move_now:   .res 1          ; set by the NMI when Select is pressed while thinking
 ev_head:       .res 1          ; written by the NMI only
 ev_tail:       .res 1          ; written by the main thread only
 nmi_ev:        .res 1          ; this frame's buttons (new presses + repeats)
@@ -81,7 +80,6 @@ ev_q:          .res EVQ_SIZE
     and #PAD_SELECT
     beq @cursor
     sta srch_move_now          ; "move now": the search stops at its next poll
-    sta ui_move_now
     lda nmi_ev
     and #<~PAD_SELECT          ; consumed here: not queued (on the player's turn
     sta nmi_ev                 ; Select would then ask for a hint)
