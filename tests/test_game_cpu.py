@@ -199,6 +199,8 @@ def test_start_then_new_leaves_the_demo(rom):
                  limit=300)
     d.tap("right", 5)                                  # UNDO HINT FLIP LEVEL SOUND NEW
     d.tap("a")
+    d.wait(5)
+    d.tap("a")                                         # SURE? A/B: yes
     d.wait(60)
     assert d.emu.read("menu_rows") == 3                # back in the menu, no save kept
     assert d.emu.read("ui_show_cursor") == 0

@@ -15,11 +15,12 @@
 .importzp ZOB_SQ_FIRST, ZOB_SIDE0, ZOB_SIDE1, ZOB_SIDE2, ZOB_SIDE3
 .import ev_sv0, ev_sv1, ev_sv2, ev_sv3
 .import sr_half, kill1_f, kill1_t, kill2_f, kill2_t, pv_len, pv_from, pv_to
-.import sr_maxdepth, sr_flimit, sr_mask, sr_book, sr_start, sr_iter
+.import sr_maxdepth, sr_flimit, sr_mask, sr_book, sr_start, sr_iter, sr_qs, sr_slip
 .import tt_lock_lo, tt_lock_hi, tt_from, tt_to, tt_sc_lo, tt_sc_hi, tt_df
 .import ord_key, hist, fr_ost, fr_end
 .import fr_al, fr_ah, fr_bl, fr_bh, fr_sl, fr_sh, fr_depth, fr_i, fr_mf, fr_mt
 .import level_depth, level_frames_lo, level_frames_hi, level_noise_mask, level_book
+.import level_qs, level_slip
 .import book_probe
 .export srch_make_done, lfsr_byte, srch_search, srch_qsearch, srch_order, srch_pick
 .export srch_reward, srch_rep, srch_unmake_done, srch_null_try, srch_null_cut
@@ -1585,7 +1586,10 @@ pv_row:
         LT16 sr_v, sr_v+1, sr_b, sr_b+1
         bmi @under
         rts                     ; stand >= beta
-@under: lda sr_v                ; window of the node (alpha raised to stand pat)
+@under: lda sr_qs               ; a level without quiescence: stand pat only
+        bne @qs
+        rts
+@qs:    lda sr_v                ; window of the node (alpha raised to stand pat)
         sta fr_sl,x
         lda sr_v+1
         sta fr_sh,x
@@ -1710,6 +1714,9 @@ pv_row:
         sta sr_flimit+1
         sta sr_mask
         sta sr_book
+        sta sr_slip
+        lda #1
+        sta sr_qs
         lda #SRCH_MAX_DEPTH
         sta sr_maxdepth
         ldx srch_level
@@ -1726,6 +1733,10 @@ pv_row:
         sta sr_mask
         lda level_book,x
         sta sr_book
+        lda level_qs,x
+        sta sr_qs
+        lda level_slip,x
+        sta sr_slip
 @over:  lda srch_depth
         beq @f
         sta sr_maxdepth
@@ -1894,7 +1905,8 @@ pv_row:
         sta srch_score
         lda fr_sh
         sta srch_score+1
-        jmp root_pv
+        jsr root_pv
+        jmp think_slip
 @first: ldx #0
         jsr mg_set_ptrs
         ldy #0
@@ -1904,7 +1916,42 @@ pv_row:
         sta pv_to
         lda #1
         sta pv_len              ; srch_score stays 0 (cleared above)
-        jmp root_pv
+        jsr root_pv
+@done:  jmp think_slip          ; every answer of a search (not the book's) may slip
+.endproc
+;;
+; srch_think's last step after a search (levels with a slip, assets/levels.txt):
+; with chance sr_slip/256 (lfsr_byte < sr_slip) the answer becomes root move
+; lfsr_byte mod count of mg_generate's list (generation order) and the PV that move
+; alone; the score stays (docs/search.md "Slips").
+; Clobbers: A, X, Y, engine scratch.  Cycles: ~60, ~4,000 when it slips (mg_generate)
+.proc think_slip
+        lda sr_slip
+        beq @done
+        jsr lfsr_byte
+        cmp sr_slip
+        bcs @done
+        lda #0
+        sta eng_ply
+        jsr mg_generate         ; the root's legal moves (the search restored the root)
+        jsr lfsr_byte
+@mod:   cmp mv_count
+        bcc @got
+        sbc mv_count            ; C set
+        jmp @mod
+@got:   pha
+        ldx #0
+        jsr mg_set_ptrs
+        pla
+        tay
+        lda (mg_fptr),y
+        sta srch_best_from
+        sta srch_pv_from
+        lda (mg_tptr),y
+        sta srch_best_to
+        sta srch_pv_to
+        lda #1
+        sta srch_pv_len
 @done:  rts
 .endproc
 
