@@ -351,3 +351,28 @@ def test_result_screen_hides_the_cursor_and_offers_undo_and_rematch(rom):
     assert d2.emu.read("game_nply") == 0 and d2.emu.read("game_result") == 0
     assert d2.emu.read("game_mode") == MODE_TWO and d2.emu.read("game_level") == 2
     assert d2.board() == bytes(Position.start().board)
+
+
+# -- screen: the king in check flashes ------------------------------------------------
+
+def king_palette(d: GameDriver, sq: int) -> int:
+    """The palette the attribute shadow gives the king's cell (ui_set_attr's layout)."""
+    c, r = d.cell_of_sq(sq)
+    ax, ay = c + BOARD_X // 2, r + (1 if r >= RIVER_ROW else 0) + BOARD_Y // 2
+    byte = d.emu.read(d.emu.address("ui_attr") + (ay >> 1) * 8 + (ax >> 1))
+    return byte >> ((ay & 1) * 4 + (ax & 1) * 2) & 3
+
+
+def test_the_king_in_check_flashes_and_stops_when_the_check_ends(rom):
+    d = new_game(rom)
+    pos = play_all(d, "e0e1 a6a5 b2b4 a5a4 b4e4")   # Black in check
+    king = pos.king_square(1)
+    seen = set()
+    for _ in range(48):
+        d.wait(2)
+        seen.add(king_palette(d, king))
+    assert seen == {0, 2}                            # PAL_BOARD and PAL_BLACK in turn
+    reply = next(m for m in pos.legal_moves() if m.frm != king)
+    assert d.play(reply.frm, reply.to)
+    d.wait(40)
+    assert {king_palette(d, king) for _ in range(3)} == {2}

@@ -107,15 +107,87 @@ def draw_board(sheet: Image.Image) -> Image.Image:
     return b
 
 
+# Hand-drawn at NES size (the font's rendering was a blob for 象, read 土 for 士 and
+# was cramped for 将; the Latin M, V, W were too narrow): these replace the sheet's.
+PIECE_FIX = {
+    "将": [
+        "................",
+        "................",
+        "....#...#.......",
+        "....#..######...",
+        "..#.#..#...#....",
+        "...##...#.#.....",
+        "....#....#......",
+        "...##.#######...",
+        "..#.#.....#.....",
+        "....#..#..#.....",
+        "....#.....#.....",
+        "....#....##.....",
+        "................",
+        "................",
+        "................",
+        "................",
+    ],
+    "士": [
+        "................",
+        "................",
+        "................",
+        ".......#........",
+        ".......#........",
+        "..###########...",
+        ".......#........",
+        ".......#........",
+        ".......#........",
+        ".......#........",
+        ".....#####......",
+        "................",
+        "................",
+        "................",
+        "................",
+        "................",
+    ],
+    "象": [
+        "................",
+        "................",
+        ".....#..........",
+        "....#####.......",
+        "...#...#........",
+        "...#########....",
+        "...#...#...#....",
+        "...#########....",
+        ".....##...#.....",
+        "...##.#.##......",
+        ".....###.##.....",
+        "...##.#.#..#....",
+        ".....##.........",
+        "................",
+        "................",
+        "................",
+    ],
+}
+LATIN_FIX = {
+    "M": [".#...#..", ".##.##..", ".#.#.#..", ".#.#.#..", ".#...#..", ".#...#..", ".#...#..",
+          "........"],
+    "V": [".#...#..", ".#...#..", ".#...#..", ".#...#..", "..#.#...", "..#.#...", "...#....",
+          "........"],
+    "W": [".#...#..", ".#...#..", ".#...#..", ".#.#.#..", ".#.#.#..", ".##.##..", ".#...#..",
+          "........"],
+}
+assert all(len(r) == 16 for g in PIECE_FIX.values() for r in g) and all(
+    len(g) == 16 for g in PIECE_FIX.values())
+assert all(len(r) == 8 for g in LATIN_FIX.values() for r in g)
+
+
 def piece_disc(sheet: Image.Image, k: int) -> Image.Image:
     """16x16 piece k: face colour 2, rim and glyph colour 3, corners colour 0."""
     m = Image.new("L", (16, 16), 0)
     d = ImageDraw.Draw(m)
     d.ellipse((0, 0, 14, 14), fill=INK)
     d.ellipse((1, 1, 13, 13), fill=FACE)
+    fix = PIECE_FIX.get(PIECES[k])
     for y in range(16):
         for x in range(16):
-            if sheet.getpixel((k * 16 + x, PIECE_Y + y)):
+            if (fix[y][x] == "#") if fix else sheet.getpixel((k * 16 + x, PIECE_Y + y)):
                 m.putpixel((x, y), INK)
     return m
 
@@ -138,6 +210,8 @@ def convert(sheet: Image.Image) -> tuple[bytes, str]:
     for i, ch in enumerate(LATIN):
         gx, gy = (i % 32) * 8, LATIN_Y + (i // 32) * 8
         px = [INK if sheet.getpixel((gx + x, gy + y)) else 0 for y in range(8) for x in range(8)]
+        if ch in LATIN_FIX:
+            px = [INK if LATIN_FIX[ch][y][x] == "#" else 0 for y in range(8) for x in range(8)]
         tiles[ord(ch)] = encode_tile(px)
     tiles[0x20] = tiles[0]
     gt = LATIN.index(">")                  # '<' is the mirror image of '>'

@@ -36,6 +36,7 @@ play_cap:   .res 1
 play_think_frames: .res 2      ; frames the last srch_think took (tests read it)
 play_hint_mode: .res 1         ; nonzero while play_think runs a hint
 play_early_mnow: .res 1        ; Select seen before the CPU's think began: move now
+play_flash_sq: .res 1          ; the king's square while its cell flashes (0: none)
 .exportzp play_sel, play_think_frames, play_hint_mode
 
 .segment "BSS"
@@ -216,7 +217,7 @@ play_kind_letter: .byte "KAEHRCP"
     lda play_mode_hi,x
     sta ui_ptr+1
     ldx #PANEL_X
-    ldy #PANEL_LEVEL_Y
+    ldy #PANEL_MODE_Y
     jsr ui_text
     jsr play_draw_level
     ptr txt_to_move
@@ -743,10 +744,12 @@ play_kind_letter: .byte "KAEHRCP"
     bcc @loop
     rts                        ; the player left (NEW in the pause menu)
 @human:
+    jsr play_flash_king
     jsr play_human_event
     bcc @loop
     rts                        ; the player left
 @over:
+    jsr play_flash_off
     jsr play_deselect
     lda #0
     sta ui_nmi_cursor
@@ -819,6 +822,54 @@ play_kind_letter: .byte "KAEHRCP"
     jsr play_status_clear
     jsr play_cursor_on
     jmp @loop
+.endproc
+
+;;
+; While the side to move is in check (game_check) its king's cell flashes: every 16
+; frames it switches to PAL_BOARD (an orange face) and back (the 将军 text stays).
+; play_flash_off (also the way back when the check is over) redraws the cell.
+; Clobbers: A, X, Y.
+.proc play_flash_king
+    lda game_check
+    beq play_flash_off
+    lda frame_count
+    and #16
+    beq play_flash_off
+    lda play_flash_sq
+    bne @done                  ; on already
+    lda game_side
+    asl a
+    asl a
+    asl a
+    asl a
+    tax
+    lda game_pieces + PIECE_K,x
+    sta play_flash_sq
+    jsr ui_cell_of_sq
+    txa
+    clc
+    adc #BOARD_X / 2
+    tax
+    tya
+    cmp #RIVER_ROW             ; C = below the river band
+    adc #BOARD_Y / 2
+    tay
+    lda #PAL_BOARD
+    jmp ui_set_attr
+@done:
+    rts
+.endproc
+
+;;
+; Ends a king flash: redraws the flashed cell as it is.  Clobbers: A, X, Y.
+.proc play_flash_off
+    lda play_flash_sq
+    beq @done
+    ldx #0
+    stx play_flash_sq
+    jmp ui_draw_sq
+@done:
+    rts
 .endproc
 
 ;;
