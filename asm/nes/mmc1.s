@@ -56,7 +56,8 @@ mmc1_nmi_hit: .res 1           ; nonzero: an NMI used the mapper since mmc1_sele
 ; it in mmc1_bank. Safe against the NMI (see the top of this file): when an NMI used
 ; the mapper during the writes, they start again.
 ; @param A  bank (0-15)
-; Clobbers: A, C.  X, Y preserved.  Cycles: 57 + jsr/rts (+ 45 per NMI in between)
+; Clobbers: A, C.  X, Y preserved.  Cycles: 56 through the rts (+ 48 more when an NMI
+; used the mapper during the writes)
 .proc mmc1_select
     sta mmc1_bank
 @again:
@@ -84,7 +85,7 @@ mmc1_nmi_hit: .res 1           ; nonzero: an NMI used the mapper since mmc1_sele
 ; so that an interrupted mmc1_select writes its bank again. The NMI calls it twice: to
 ; map the UI bank, then with mmc1_bank to give the main thread its bank back.
 ; @param A  bank (0-15)
-; Clobbers: A, X.  Cycles: 39 + jsr/rts
+; Clobbers: A, X.  Cycles: 43 through the rts
 .proc mmc1_nmi_map
     ldx #$80
     stx MMC1_CTRL              ; reset: a partial write of the main thread is dropped
