@@ -25,7 +25,7 @@ ROW_CONT   = 3
 menu_row:  .res 1
 menu_rows: .res 1              ; 3, or 4 with a valid save
 
-.segment "RODATA"
+.segment "UIDATA"
 txt_title: .byte "XIANGQI  CHINESE CHESS", 0
 txt_mode:  .byte "MODE", 0
 txt_level: .byte "LEVEL", 0
@@ -54,7 +54,7 @@ MENU_CONT_INFO_Y = MENU_Y + 7  ; under CONTINUE: the saved game's mode and level
 .segment "BSS"
 menu_digit: .res 2             ; the saved level as a string
 
-.segment "CODE"
+.segment "UI"
 
 ;;
 ; Runs the menu until the player starts a game: sets game_mode, game_level, game_flip
