@@ -458,17 +458,21 @@ ui_hl_sq: .res HL_MAX          ; highlighted squares (legal destinations)
     adc #1
     sta ui_t3
     jmp ui_put_meta
-@digit:
+@digit:                        ; 4 tiles of ui_digit_tiles (the digit centred)
+    stx ui_tmp
     and #$0F
     asl a
-    adc #<(UI_DIGIT_BASE - 2)
+    asl a
+    tax
+    lda ui_digit_tiles - 4,x
     sta ui_t0
-    clc                        ; (the add above may wrap)
-    adc #1
-    sta ui_t2
-    lda #0
+    lda ui_digit_tiles - 3,x
     sta ui_t1
+    lda ui_digit_tiles - 2,x
+    sta ui_t2
+    lda ui_digit_tiles - 1,x
     sta ui_t3
+    ldx ui_tmp
     jmp ui_put_meta
 @blank:
     lda #0
