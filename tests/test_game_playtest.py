@@ -26,7 +26,7 @@ def ui_const(name: str) -> int:
     return int(m.group(1))
 
 
-PANEL_X = ui_const("PANEL_X")
+PANEL_X = ui_const("PANEL_X") + 1          # PANEL_L: the panel's left tile column
 STATUS_Y = ui_const("PANEL_STATUS_Y")
 RESULT_Y = ui_const("PANEL_RESULT_Y")
 BOARD_X, BOARD_Y, RIVER_ROW = ui_const("BOARD_X"), ui_const("BOARD_Y"), ui_const("RIVER_ROW")

@@ -101,18 +101,18 @@ oam_buf: .res 256
 .proc ui_think_draw
     ldx ui_bar_n
     beq @done
-    lda #>(PPU_NT0 + PANEL_BAR_Y * 32 + PANEL_X - 1)
+    lda #>(PPU_NT0 + PANEL_BAR_Y * 32 + PANEL_L - 1)
     sta PPUADDR
     txa
     clc
-    adc #<(PPU_NT0 + PANEL_BAR_Y * 32 + PANEL_X - 1)
+    adc #<(PPU_NT0 + PANEL_BAR_Y * 32 + PANEL_L - 1)
     sta PPUADDR
     lda #UI_BAR
     sta PPUDATA
 @done:
     rts
 .endproc
-.assert >(PPU_NT0 + PANEL_BAR_Y * 32 + PANEL_X - 1) = >(PPU_NT0 + PANEL_BAR_Y * 32 + PANEL_X + PANEL_W), error, "bar crosses a page"
+.assert >(PPU_NT0 + PANEL_BAR_Y * 32 + PANEL_L - 1) = >(PPU_NT0 + PANEL_BAR_Y * 32 + PANEL_L + PANEL_W), error, "bar crosses a page"
 
 ;;
 ; IRQ/BRK: not used (APU frame IRQ and DMC IRQ are off); returns at once.

@@ -37,6 +37,8 @@ play_think_frames: .res 2      ; frames the last srch_think took (tests read it)
 play_hint_mode: .res 1         ; nonzero while play_think runs a hint
 play_early_mnow: .res 1        ; Select seen before the CPU's think began: move now
 play_flash_sq: .res 1          ; the king's square while its cell flashes (0: none)
+play_attr_pal: .res 1          ; play_row_attr's palette and row
+play_attr_row: .res 1
 .exportzp play_sel, play_think_frames, play_hint_mode
 
 .segment "BSS"
@@ -216,12 +218,12 @@ play_kind_letter: .byte "KAEHRCP"
     sta ui_ptr
     lda play_mode_hi,x
     sta ui_ptr+1
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_MODE_Y
     jsr ui_text
     jsr play_draw_level
     ptr txt_to_move
-    ldx #PANEL_X + 2
+    ldx #PANEL_L + 2
     ldy #PANEL_TURN_Y + 1
     jsr ui_text
     jsr play_draw_turn
@@ -248,7 +250,7 @@ play_kind_letter: .byte "KAEHRCP"
     lda #0
     sta play_line+1,x
     ptr play_line
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_LEVEL_Y + 1
     jmp ui_text
 .endproc
@@ -265,36 +267,53 @@ play_kind_letter: .byte "KAEHRCP"
 :   pha
     txa
     ora #NT_PIECE
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_TURN_Y
     jsr ui_glyph
-    pla
-    ldx #PANEL_X / 2
+    pla                        ; the row in the side's ink ("TO MOVE" too)
     ldy #PANEL_TURN_Y / 2
-    jsr ui_set_attr
+    jsr play_row_attr
     ; check warning
     lda #$FF
     ldx game_check
     beq :+
     lda #GL_JIANG
-:   ldx #PANEL_X
+:   ldx #PANEL_L
     ldy #PANEL_CHECK_Y
     jsr ui_glyph
     lda #$FF
     ldx game_check
     beq :+
     lda #GL_JUN
-:   ldx #PANEL_X + 2
+:   ldx #PANEL_L + 2
     ldy #PANEL_CHECK_Y
     jsr ui_glyph
     lda #PAL_RED
+    ldy #PANEL_CHECK_Y / 2
+    jmp play_row_attr
+.endproc
+
+;;
+; Sets the palette of the panel's attribute areas on attribute row Y (all PANEL_AREAS
+; of them, from PANEL_X / 2: the panel's glyphs start at the odd column PANEL_L and
+; straddle two areas) to A.
+; Clobbers: A, X, Y, ui_tmp, ui_tmp2, ui_ptr.
+.proc play_row_attr
+    sta play_attr_pal
+    sty play_attr_row
     ldx #PANEL_X / 2
-    ldy #PANEL_CHECK_Y / 2
+@area:
+    txa
+    pha
+    lda play_attr_pal
+    ldy play_attr_row
     jsr ui_set_attr
-    lda #PAL_RED
-    ldx #PANEL_X / 2 + 1
-    ldy #PANEL_CHECK_Y / 2
-    jmp ui_set_attr
+    pla
+    tax
+    inx
+    cpx #PANEL_X / 2 + PANEL_AREAS
+    bcc @area
+    rts
 .endproc
 
 ;;
@@ -320,7 +339,7 @@ play_kind_letter: .byte "KAEHRCP"
     pha
     lda play_item
     asl a
-    adc #PANEL_X
+    adc #PANEL_L
     tax
     lda play_cap
     asl a
@@ -328,26 +347,21 @@ play_kind_letter: .byte "KAEHRCP"
     tay
     pla
     jsr ui_glyph
-    ; palette of the glyph's area: the mover's
-    ldx play_sq
+    inc play_item
+    lda play_item
+    cmp #4
+    bcc @glyph
+    ldx play_sq                ; the row in the mover's ink
     lda play_notes+4,x
     clc
     adc #PAL_RED
     pha
-    lda play_item
-    clc
-    adc #PANEL_X / 2
-    tax
     lda play_cap
     clc
     adc #PANEL_NOTES_Y / 2
     tay
     pla
-    jsr ui_set_attr
-    inc play_item
-    lda play_item
-    cmp #4
-    bcc @glyph
+    jsr play_row_attr
     inc play_cap
     lda play_cap
     cmp #NOTES
@@ -470,7 +484,7 @@ play_kind_letter: .byte "KAEHRCP"
     pla
     tax
     inx
-    cpx #PANEL_X / 2 + 5
+    cpx #PANEL_X / 2 + PANEL_AREAS
     bcc @attr
     rts
 .endproc
@@ -515,7 +529,7 @@ play_kind_letter: .byte "KAEHRCP"
     lda #0
     sta play_line,y
     ptr play_line
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy play_sq
     jsr ui_text
     inc play_sq
@@ -531,44 +545,38 @@ play_kind_letter: .byte "KAEHRCP"
     lda game_result
     bne @over
     ptr txt_blank
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_RESULT_Y
     jsr ui_text
     ptr txt_blank
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_RESULT_Y + 1
     jmp ui_text
 @over:
     lda #$FF                   ; no side to move any more
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_TURN_Y
     jsr ui_glyph
     ptr txt_blank7
-    ldx #PANEL_X + 2
+    ldx #PANEL_L + 2
     ldy #PANEL_TURN_Y + 1
     jsr ui_text
     ldx game_winner            ; 红胜 / 黑胜 / 和棋 in big glyphs where 将军 goes
     lda play_win_gl1,x
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_CHECK_Y
     jsr ui_glyph
     ldx game_winner
     lda play_win_gl2,x
-    ldx #PANEL_X + 2
+    ldx #PANEL_L + 2
     ldy #PANEL_CHECK_Y
     jsr ui_glyph
     ldx game_winner
     lda play_win_pal,x
-    pha
-    ldx #PANEL_X / 2
     ldy #PANEL_CHECK_Y / 2
-    jsr ui_set_attr
-    pla
-    ldx #PANEL_X / 2 + 1
-    ldy #PANEL_CHECK_Y / 2
-    jsr ui_set_attr
+    jsr play_row_attr
     ptr txt_blank
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_RESULT_Y
     jsr ui_text
     ldx game_winner
@@ -576,11 +584,11 @@ play_kind_letter: .byte "KAEHRCP"
     sta ui_ptr
     lda play_win_hi,x
     sta ui_ptr+1
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_RESULT_Y
     jsr ui_text
     ptr txt_blank
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_RESULT_Y + 1
     jsr ui_text
     ldx game_result
@@ -588,7 +596,7 @@ play_kind_letter: .byte "KAEHRCP"
     sta ui_ptr
     lda play_res_hi,x
     sta ui_ptr+1
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_RESULT_Y + 1
     jmp ui_text
 .endproc
@@ -602,14 +610,14 @@ play_kind_letter: .byte "KAEHRCP"
     lda ui_ptr+1
     pha
     ptr txt_blank
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_STATUS_Y
     jsr ui_text
     pla
     sta ui_ptr+1
     pla
     sta ui_ptr
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_STATUS_Y
     jmp ui_text
 .endproc
@@ -618,7 +626,7 @@ play_kind_letter: .byte "KAEHRCP"
 ; Clears the status line.  Clobbers: A, X, Y.
 .proc play_status_clear
     ptr txt_blank
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_STATUS_Y
     jmp ui_text
 .endproc
@@ -927,21 +935,21 @@ play_kind_letter: .byte "KAEHRCP"
     ptr txt_think_hint
 :   jsr play_status
     ptr txt_blank
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_BAR_Y
     jsr ui_text
     ptr txt_sel
     lda play_hint_mode
     beq :+
     ptr txt_b
-:   ldx #PANEL_X
+:   ldx #PANEL_L
     ldy #PANEL_RESULT_Y
     jsr ui_text
     ptr txt_move_now
     lda play_hint_mode
     beq :+
     ptr txt_cancel
-:   ldx #PANEL_X
+:   ldx #PANEL_L
     ldy #PANEL_RESULT_Y + 1
     jsr ui_text
 @drain:
@@ -1037,7 +1045,7 @@ play_kind_letter: .byte "KAEHRCP"
     lda #0
     sta ui_thinking
     ptr txt_blank              ; the bar and the help lines go
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_BAR_Y
     jsr ui_text
     jsr play_draw_result
