@@ -270,3 +270,71 @@ def test_a_record_that_does_not_replay_is_refused_at_continue(built, consts, wha
     assert d.emu.read("save_state") == consts["SAVE_BAD"]
     assert d.emu.read("menu_rows") == 3
     assert_menu_usable(d)
+
+
+def predict(mode: int, level: int, flip: int, rec, max_ply: int) -> bool:
+    """Whether the cartridge must accept this save: every field in range, and the record
+    replays from the start (legal moves, the capture byte the move makes, no move after
+    the end of the game) -- the reference's verdict."""
+    if not (mode < 4 and 1 <= level <= 5 and flip in (0, 1) and len(rec) <= max_ply):
+        return False
+    game = Game()
+    for frm, to, cap in rec:
+        if game.result() is not None:
+            return False
+        pos = game.position
+        mv = Move(frm, to)
+        if not pos.is_legal(mv):
+            return False
+        victim = pos.board[to]
+        game.push(mv)
+        if cap != victim | (0x80 if game.position.in_check() else 0):
+            return False
+    return True
+
+
+@pytest.mark.timeout(300)
+def test_corrupted_saves_are_refused_exactly_when_the_reference_refuses(built, consts):
+    """Seeded fuzz: a good 12-ply save with one byte changed (a header field or a record
+    byte; the checksum is made to match), 40 times. The menu offers CONTINUE only when
+    the header holds; CONTINUE loads the game exactly when the reference replays it
+    (then the board equals the replay), else the menu comes back refusing it."""
+    import random
+    rng = random.Random(15)
+    base = record_of(OPENING + ["c6c5", "b0c2", "b9c7", "a0b0", "a9b9", "b2b6", "h7h3",
+                                "g3g4"])
+    verdicts = []
+    for case in range(40):
+        head = [MODE_TWO, 3, 0]
+        rec = [list(r) for r in base]
+        if rng.random() < 0.3:
+            head[rng.randrange(3)] = rng.choice((0, 1, 2, 4, 5, 6, 0x80, 0xFF))
+        else:
+            rec[rng.randrange(len(rec))][rng.randrange(3)] = rng.randrange(256)
+        rec = [tuple(r) for r in rec]
+        want = predict(*head, rec, consts["GAME_MAX_PLY"])
+        header_ok = head[0] < 4 and 1 <= head[1] <= 5 and head[2] in (0, 1)
+        d = fresh(built.rom)
+        plant(d, *head, rec)
+        d.boot_to_menu()
+        assert d.emu.read("save_state") == (consts["SAVE_OK"] if header_ok
+                                            else consts["SAVE_BAD"]), case
+        if header_ok:
+            d.tap("down", 3)
+            d.tap("a")
+            d.wait_until(lambda: d.emu.read("ui_nmi_cursor") == 1
+                         or d.emu.read("menu_rows") == 3, limit=600)
+            d.wait(6)
+            loaded = d.emu.read("ui_nmi_cursor") == 1
+            assert loaded == want, (case, head, rec)
+            if loaded:     # (in a CPU mode the CPU may be thinking or have replied)
+                assert d.record()[:len(rec)] == [(f, t) for f, t, _ in rec]
+                if d.emu.read("game_nply") == len(rec):
+                    pos = Position.start()
+                    for frm, to, _ in rec:
+                        pos.push(Move(frm, to))
+                    assert d.emu.read("game_pieces", 32) == bytes(pos.piece_sq)
+            else:
+                assert d.emu.read("save_state") == consts["SAVE_BAD"]
+        verdicts.append(want)
+    assert 2 <= sum(verdicts) <= 38          # both verdicts are exercised
