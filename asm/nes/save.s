@@ -127,7 +127,7 @@ save_magic_text: .byte "XQ65"
     bcs @bad
     lda save_level
     beq @bad
-    cmp #6
+    cmp #LEVEL_COUNT + 1
     bcs @bad
     lda save_flip
     cmp #2                     ; 0 or 1 (game_flip is tested as a byte: $80 would stick)
