@@ -1,0 +1,428 @@
+"""The browser page (build/web, `make web`) in a real headless chromium, used like a
+person uses it: keys go in through the WebDriver keyboard, the picture is read from the
+page's canvas, and emulator RAM is read (never written) through the page's window.xq65
+probe at addresses found by symbol in build/xiangqi.labels.
+
+The page's pictures are compared with cynes (pyharness.emu) under the tolerance of
+`same_picture`: jsnes and cynes use different NES palettes, so the test asks for the
+same picture up to a one-to-one recolouring, with every colour pair close.
+"""
+from __future__ import annotations
+
+import base64
+import io
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pyharness.build import build_rom
+from pyharness.emu import BUTTONS, MODE_TWO, Emulator, GameDriver, button_mask
+from pyharness.reference.position import Move, Position
+from pyharness.symbols import load_symbols
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+CHROME_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--mute-audio")
+SCREENS = Path(__file__).resolve().parent.parent / "build" / "web_screens"
+WAIT_S = 30                   # the longest any one wait in the page may take
+
+# same_picture tolerance: at most this share of pixels off the colour mapping, and
+# every mapped colour within this distance (per channel) of cynes' colour.
+MISMATCH_SHARE = 0.002
+CHANNEL_TOLERANCE = 96
+
+pytestmark = pytest.mark.skipif(
+    not (Path(CHROMIUM).is_file() and Path(CHROMEDRIVER).is_file()),
+    reason="needs Debian's chromium and chromium-driver (make test installs them)")
+
+OPENING = ["h2e2", "h9g7", "h0g2"]
+
+
+# ------------------------------------------------------------------ pictures
+def same_picture(page: np.ndarray, ref: np.ndarray) -> tuple[bool, str]:
+    """True when `page` is `ref` recoloured: each reference colour maps to one page
+    colour (majority) and back, at most MISMATCH_SHARE of the pixels disagree, and the
+    mapped colours are within CHANNEL_TOLERANCE per channel."""
+    assert page.shape == ref.shape == (240, 256, 3)
+    pk = (page.astype(np.int64) @ [65536, 256, 1]).ravel()
+    rk = (ref.astype(np.int64) @ [65536, 256, 1]).ravel()
+    pairs, counts = np.unique(np.stack([rk, pk]), axis=1, return_counts=True)
+    fwd: dict[int, tuple[int, int]] = {}
+    for (r, p), c in zip(pairs.T, counts):
+        if c > fwd.get(r, (0, 0))[1]:
+            fwd[r] = (p, c)
+    agree = sum(c for _, c in fwd.values())
+    mismatch = 1 - agree / rk.size
+    targets = [p for p, _ in fwd.values()]
+    one_to_one = len(set(targets)) == len(targets)
+    worst = 0
+    for r, (p, _) in fwd.items():
+        rr = np.array([r >> 16, (r >> 8) & 255, r & 255])
+        pp = np.array([p >> 16, (p >> 8) & 255, p & 255])
+        worst = max(worst, int(np.abs(rr - pp).max()))
+    ok = mismatch <= MISMATCH_SHARE and one_to_one and worst <= CHANNEL_TOLERANCE
+    return ok, (f"{mismatch:.4%} pixels off the mapping, one-to-one={one_to_one}, "
+                f"worst colour distance {worst}")
+
+
+def cynes_title_frames(rom: Path) -> list[np.ndarray]:
+    """The title's two pictures in cynes (PRESS START blinks): one of each phase."""
+    emu = Emulator(rom)
+    frames = [emu.step(60).copy()]
+    for _ in range(64):
+        f = emu.step(1)
+        if (f != frames[0]).any():
+            frames.append(f.copy())
+            break
+    return frames
+
+
+# ------------------------------------------------------------------ the browser
+@pytest.fixture(scope="module")
+def web(tmp_path_factory):
+    """build/web assembled from the current ROM (web/node_modules from `npm ci`)."""
+    from pyharness.web import WebDepsMissingError, assemble
+
+    rom = build_rom(quiet=True).rom
+    try:
+        result = assemble(rom=rom)
+    except WebDepsMissingError as e:
+        pytest.fail(f"{e} (make test runs `make web` first)")
+    return result
+
+
+@pytest.fixture(scope="module")
+def server(web):
+    from pyharness.web import serve
+
+    with serve(web.out) as url:
+        yield url
+
+
+def new_browser(width=1100, height=800):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for flag in CHROME_FLAGS:
+        opts.add_argument(flag)
+    opts.add_argument(f"--user-data-dir={tempfile.mkdtemp(prefix='xq65-chromium-')}")
+    opts.add_argument(f"--window-size={width},{height}")
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
+    driver.set_page_load_timeout(WAIT_S)
+    driver.set_script_timeout(WAIT_S)
+    return driver
+
+
+@pytest.fixture(scope="module")
+def browser():
+    driver = new_browser()
+    yield driver
+    driver.quit()
+
+
+class PageEmu:
+    """The page seen through the interface of pyharness.emu.Emulator that GameDriver
+    uses: frames are waited for (the page runs at its own pace), buttons are keys
+    pressed through WebDriver, RAM is read by symbol through window.xq65.peek."""
+
+    def __init__(self, driver, labels: Path):
+        from selenium.webdriver.common.keys import Keys
+
+        self.driver = driver
+        self.symbols = load_symbols(labels)
+        self.keys = {"up": Keys.ARROW_UP, "down": Keys.ARROW_DOWN, "left": Keys.ARROW_LEFT,
+                     "right": Keys.ARROW_RIGHT, "a": "x", "b": "z", "start": Keys.ENTER,
+                     "select": Keys.SHIFT}
+        assert set(self.keys) == set(BUTTONS)
+        self.frames_run = 0
+
+    def address(self, symbol_or_addr):
+        return symbol_or_addr if isinstance(symbol_or_addr, int) else self.symbols[symbol_or_addr]
+
+    def read(self, symbol_or_addr, n=1):
+        data = self.driver.execute_script("return xq65.peek(arguments[0], arguments[1])",
+                                          self.address(symbol_or_addr), n)
+        assert data is not None, "the page has no emulator running"
+        return data[0] if n == 1 else bytes(data)
+
+    def frames(self) -> int:
+        return self.driver.execute_script("return xq65.frames")
+
+    def step(self, frames=1):
+        """Wait until the page has run `frames` more frames."""
+        got = self.driver.execute_async_script(
+            "const done = arguments[1], until = xq65.frames + arguments[0];"
+            "(function w() { if (xq65.failed) done(-1); else if (xq65.frames >= until) done(xq65.frames);"
+            " else setTimeout(w, 4); })();", frames)
+        assert got >= 0, self.driver.execute_script("return xq65.failed")
+        self.frames_run += frames
+
+    def _keys(self, buttons):
+        button_mask(buttons)                      # validates the names
+        names = buttons.replace("+", " ").split() if isinstance(buttons, str) else list(buttons)
+        return [self.keys[n.lower()] for n in names]
+
+    def press(self, buttons, frames=1):
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        keys = self._keys(buttons)
+        chain = ActionChains(self.driver)
+        for k in keys:
+            chain.key_down(k)
+        chain.perform()
+        self.step(frames)
+        chain = ActionChains(self.driver)
+        for k in keys:
+            chain.key_up(k)
+        chain.perform()
+        self.step(1)
+
+    @property
+    def crashed(self) -> bool:
+        return bool(self.driver.execute_script("return xq65.failed"))
+
+    def canvas(self) -> np.ndarray:
+        """The page's canvas as a (240, 256, 3) RGB array."""
+        from PIL import Image
+
+        url = self.driver.execute_script(
+            "return document.getElementById('screen').toDataURL('image/png')")
+        img = Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).convert("RGB")
+        return np.array(img)
+
+
+def open_page(driver, url: str, web) -> PageEmu:
+    driver.get(url)
+    emu = PageEmu(driver, web.out.parent / "xiangqi.labels")
+    deadline = time.monotonic() + WAIT_S
+    while driver.execute_script("return window.xq65 ? xq65.frames : -1") < 1:
+        if time.monotonic() > deadline:
+            raise TimeoutError("the page did not start the emulator")
+        time.sleep(0.05)
+    return emu
+
+
+def severe_logs(driver) -> list[str]:
+    return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def shot(driver, name: str) -> Path:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    path = SCREENS / name
+    driver.save_screenshot(str(path))
+    return path
+
+
+# ------------------------------------------------------------------ tests
+def test_page_loads_clean_and_shows_the_cynes_title(browser, server, web):
+    emu = open_page(browser, server, web)
+    emu.step(60)
+    assert browser.execute_script("return document.body.dataset.state") == "running"
+    assert browser.execute_script("return xq65.romHeader()")[:4] == list(b"NES\x1a")
+    # the very ROM of the build, whatever its PRG size
+    assert (web.out.parent / "xiangqi.nes").read_bytes() == build_rom(quiet=True).rom.read_bytes()
+    refs = cynes_title_frames(web.out.parent / "xiangqi.nes")
+    page = emu.canvas()
+    verdicts = [same_picture(page, ref) for ref in refs]
+    assert any(ok for ok, _ in verdicts), verdicts
+    assert severe_logs(browser) == []
+    # integer scale, crisp pixels, the NES aspect (square pixels of 256x240)
+    geo = browser.execute_script(
+        "const c = document.getElementById('screen'), r = c.getBoundingClientRect();"
+        "return [r.width, r.height, window.devicePixelRatio, c.dataset.scale,"
+        " getComputedStyle(c).imageRendering];")
+    width, height, dpr, scale, rendering = geo
+    scale = int(scale)
+    assert scale >= 2                                   # 1100x800 fits 2x
+    assert (width * dpr, height * dpr) == (256 * scale, 240 * scale)
+    assert rendering in ("pixelated", "crisp-edges")
+    # the control legend shows the keys
+    legend = browser.find_element("id", "keys").text
+    for word in ("Up", "Start", "Select", "Enter", "Shift", "X", "Z", "↑"):
+        assert word in legend
+    shot(browser, "title.png")
+
+
+def test_enter_reaches_the_menu(browser, server, web):
+    emu = open_page(browser, server, web)
+    d = GameDriver(emu)
+    before = emu.canvas()
+    d.boot_to_menu()
+    assert emu.read("menu_rows") in (3, 4)
+    assert emu.read("menu_row") == 0
+    assert (emu.canvas() != before).mean() > 0.05       # the picture changed
+    assert severe_logs(browser) == []
+
+
+def test_keyboard_game_follows_the_reference_and_cynes(browser, server, web):
+    browser.execute_script("localStorage.clear()")
+    emu = open_page(browser, server, web)
+    d = GameDriver(emu)
+    d.boot_to_menu()
+    d.start_game(MODE_TWO)
+    ref = GameDriver(Emulator(web.out.parent / "xiangqi.nes"))
+    ref.boot_to_menu()
+    ref.start_game(MODE_TWO)
+    pos = Position.start()
+    assert d.board() == bytes(pos.board)
+    for text in OPENING:
+        mv = Move.from_iccs(text)
+        assert d.play(mv.frm, mv.to), text
+        assert ref.play(mv.frm, mv.to), text
+        before = bytes(pos.board)
+        pos.push(mv)
+        board = d.board()
+        assert board != before and board == bytes(pos.board), text
+        assert emu.read("game_side") == pos.side
+    assert d.record() == [(Move.from_iccs(t).frm, Move.from_iccs(t).to) for t in OPENING]
+    d.settle()
+    ref.settle()
+    page = emu.canvas()
+    ok, why = same_picture(page, ref.emu.frame())
+    if not ok:
+        from PIL import Image
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        Image.fromarray(page).save(SCREENS / "game_page_canvas.png")
+        Image.fromarray(ref.emu.frame()).save(SCREENS / "game_cynes.png")
+    assert ok, why
+    assert severe_logs(browser) == []
+    shot(browser, "game.png")
+
+
+def test_save_survives_a_reload_and_continue_restores_it(browser, server, web):
+    browser.execute_script("localStorage.clear()")
+    emu = open_page(browser, server, web)
+    d = GameDriver(emu)
+    d.boot_to_menu()
+    assert emu.read("menu_rows") == 3                   # no save yet: no CONTINUE
+    d.start_game(MODE_TWO)
+    pos = Position.start()
+    for text in OPENING:
+        mv = Move.from_iccs(text)
+        assert d.play(mv.frm, mv.to), text
+        pos.push(mv)
+    saves = browser.execute_script("return xq65.saves")
+    emu.step(40)                                        # the page stores every 30 frames
+    assert browser.execute_script("return xq65.saves") > saves or saves > 0
+    assert browser.execute_script("return localStorage.getItem('xq65.battery.v1')")
+    browser.refresh()
+    emu = open_page(browser, server, web)
+    d = GameDriver(emu)
+    d.boot_to_menu()
+    assert emu.read("menu_rows") == 4                   # CONTINUE offered
+    d.start_game(cont=True)
+    d.settle()
+    assert d.board() == bytes(pos.board)
+    assert emu.read("game_side") == pos.side
+    assert d.record() == [(Move.from_iccs(t).frm, Move.from_iccs(t).to) for t in OPENING]
+    assert severe_logs(browser) == []
+
+
+def test_a_remapped_key_plays_its_button(browser, server, web):
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    browser.execute_script("localStorage.clear()")
+    emu = open_page(browser, server, web)
+    browser.find_element("css selector", "button[data-remap='start']").click()
+    ActionChains(browser).send_keys("p").perform()
+    assert browser.find_element("css selector", "td.key[data-button='start']").text == "P"
+    emu.keys["start"] = "p"
+    d = GameDriver(emu)
+    d.boot_to_menu()
+    assert emu.read("menu_rows") in (3, 4)
+    # kept for the next visit; Enter no longer starts, P does
+    browser.refresh()
+    emu = open_page(browser, server, web)
+    assert browser.find_element("css selector", "td.key[data-button='start']").text == "P"
+    emu.step(20)
+    emu.press("start")                                  # Enter
+    emu.step(20)
+    titles = cynes_title_frames(web.out.parent / "xiangqi.nes")
+    assert any(same_picture(emu.canvas(), t)[0] for t in titles)     # still the title
+    emu.keys["start"] = "p"
+    GameDriver(emu).boot_to_menu()
+    assert not any(same_picture(emu.canvas(), t)[0] for t in titles)
+    assert emu.read("menu_rows") in (3, 4)
+    browser.find_element("id", "keys-default").click()
+    assert browser.find_element("css selector", "td.key[data-button='start']").text == "Enter"
+
+
+def test_hidden_tab_pauses_the_game(browser, server, web):
+    emu = open_page(browser, server, web)
+    main = browser.current_window_handle
+    browser.switch_to.new_window("tab")
+    try:
+        hidden = False
+        browser.switch_to.window(main)
+        hidden = browser.execute_script("return document.hidden")
+        if not hidden:
+            browser.execute_cdp_cmd("Emulation.setFocusEmulationEnabled", {"enabled": False})
+            browser.execute_cdp_cmd("Page.setWebLifecycleState", {"state": "frozen"})
+            browser.execute_cdp_cmd("Page.setWebLifecycleState", {"state": "active"})
+            hidden = browser.execute_script("return document.hidden")
+        assert hidden, "chromium did not hide the background tab"
+        assert browser.execute_script("return document.body.dataset.state") == "paused"
+        f0 = emu.frames()
+        time.sleep(0.5)
+        assert emu.frames() == f0
+    finally:
+        browser.switch_to.window(main)
+
+
+def test_missing_rom_gives_a_clear_message(web, tmp_path):
+    from pyharness.web import serve
+
+    for p in web.out.iterdir():
+        if p.name != "xiangqi.nes":
+            shutil.copyfile(p, tmp_path / p.name)
+    driver = new_browser()
+    try:
+        with serve(tmp_path) as url:
+            driver.get(url)
+            deadline = time.monotonic() + WAIT_S
+            while driver.execute_script("return document.body.dataset.state") != "error":
+                assert time.monotonic() < deadline, "no error shown"
+                time.sleep(0.05)
+            text = driver.find_element("id", "overlay").text
+            assert "Could not load the ROM xiangqi.nes" in text and "404" in text
+            assert "make web" in text
+    finally:
+        driver.quit()
+
+
+def test_phone_layout_has_touch_buttons_that_play(server, web):
+    driver = new_browser(390, 844)
+    try:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled",
+                               {"enabled": True, "maxTouchPoints": 5})
+        emu = open_page(driver, server, web)
+        assert driver.find_element("id", "touch").is_displayed()
+        geo = driver.execute_script(
+            "const c = document.getElementById('screen').getBoundingClientRect();"
+            "const t = document.querySelector('#touch [data-btn=start]').getBoundingClientRect();"
+            "return [c.width, c.height, c.right, t.x + t.width / 2, t.y + t.height / 2,"
+            " window.devicePixelRatio];")
+        cw, ch, right, tx, ty, dpr = geo
+        assert right <= 390 and cw * dpr % 256 == 0 and ch * dpr % 240 == 0
+        assert cw / ch == 256 / 240
+        emu.step(30)
+        touch = {"x": tx, "y": ty, "id": 1}
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [touch]})
+        emu.step(2)
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        emu.step(20)
+        assert emu.read("menu_rows") in (3, 4)
+        shot(driver, "phone.png")
+    finally:
+        driver.quit()
