@@ -23,6 +23,7 @@ from pyharness.build import build_rom
 from pyharness.emu import BUTTONS, MODE_TWO, Emulator, GameDriver, button_mask
 from pyharness.reference.position import Move, Position
 from pyharness.symbols import load_symbols
+from pyharness.web import serve
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -83,6 +84,17 @@ def cynes_title_frames(rom: Path) -> list[np.ndarray]:
     return frames
 
 
+def matches_title(page: np.ndarray, titles: list[np.ndarray], name: str) -> tuple[bool, list]:
+    """same_picture against either title phase; a miss is saved for a look."""
+    verdicts = [same_picture(page, t) for t in titles]
+    ok = any(v for v, _ in verdicts)
+    if not ok:
+        from PIL import Image
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        Image.fromarray(page).save(SCREENS / f"{name}_not_title.png")
+    return ok, [why for _, why in verdicts]
+
+
 # ------------------------------------------------------------------ the browser
 @pytest.fixture(scope="module")
 def web(tmp_path_factory):
@@ -99,8 +111,6 @@ def web(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def server(web):
-    from pyharness.web import serve
-
     with serve(web.out) as url:
         yield url
 
@@ -211,6 +221,15 @@ def open_page(driver, url: str, web) -> PageEmu:
     return emu
 
 
+def open_fresh_page(driver, url: str, web) -> PageEmu:
+    """open_page with the origin's localStorage emptied first. The page in the tab is
+    left for about:blank before (its pagehide stores the battery RAM once more)."""
+    driver.get("about:blank")
+    driver.execute_cdp_cmd("Storage.clearDataForOrigin",
+                           {"origin": url.rstrip("/"), "storageTypes": "local_storage"})
+    return open_page(driver, url, web)
+
+
 def severe_logs(driver) -> list[str]:
     return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
 
@@ -231,9 +250,8 @@ def test_page_loads_clean_and_shows_the_cynes_title(browser, server, web):
     # the very ROM of the build, whatever its PRG size
     assert (web.out.parent / "xiangqi.nes").read_bytes() == build_rom(quiet=True).rom.read_bytes()
     refs = cynes_title_frames(web.out.parent / "xiangqi.nes")
-    page = emu.canvas()
-    verdicts = [same_picture(page, ref) for ref in refs]
-    assert any(ok for ok, _ in verdicts), verdicts
+    ok, why = matches_title(emu.canvas(), refs, "load")
+    assert ok, why
     assert severe_logs(browser) == []
     # integer scale, crisp pixels, the NES aspect (square pixels of 256x240)
     geo = browser.execute_script(
@@ -264,8 +282,7 @@ def test_enter_reaches_the_menu(browser, server, web):
 
 
 def test_keyboard_game_follows_the_reference_and_cynes(browser, server, web):
-    browser.execute_script("localStorage.clear()")
-    emu = open_page(browser, server, web)
+    emu = open_fresh_page(browser, server, web)
     d = GameDriver(emu)
     d.boot_to_menu()
     d.start_game(MODE_TWO)
@@ -299,8 +316,7 @@ def test_keyboard_game_follows_the_reference_and_cynes(browser, server, web):
 
 
 def test_save_survives_a_reload_and_continue_restores_it(browser, server, web):
-    browser.execute_script("localStorage.clear()")
-    emu = open_page(browser, server, web)
+    emu = open_fresh_page(browser, server, web)
     d = GameDriver(emu)
     d.boot_to_menu()
     assert emu.read("menu_rows") == 3                   # no save yet: no CONTINUE
@@ -330,8 +346,7 @@ def test_save_survives_a_reload_and_continue_restores_it(browser, server, web):
 def test_a_remapped_key_plays_its_button(browser, server, web):
     from selenium.webdriver.common.action_chains import ActionChains
 
-    browser.execute_script("localStorage.clear()")
-    emu = open_page(browser, server, web)
+    emu = open_fresh_page(browser, server, web)
     browser.find_element("css selector", "button[data-remap='start']").click()
     ActionChains(browser).send_keys("p").perform()
     assert browser.find_element("css selector", "td.key[data-button='start']").text == "P"
@@ -347,7 +362,8 @@ def test_a_remapped_key_plays_its_button(browser, server, web):
     emu.press("start")                                  # Enter
     emu.step(20)
     titles = cynes_title_frames(web.out.parent / "xiangqi.nes")
-    assert any(same_picture(emu.canvas(), t)[0] for t in titles)     # still the title
+    ok, why = matches_title(emu.canvas(), titles, "remap")
+    assert ok, why                                      # still the title
     emu.keys["start"] = "p"
     GameDriver(emu).boot_to_menu()
     assert not any(same_picture(emu.canvas(), t)[0] for t in titles)
@@ -379,8 +395,6 @@ def test_hidden_tab_pauses_the_game(browser, server, web):
 
 
 def test_missing_rom_gives_a_clear_message(web, tmp_path):
-    from pyharness.web import serve
-
     for p in web.out.iterdir():
         if p.name != "xiangqi.nes":
             shutil.copyfile(p, tmp_path / p.name)
@@ -395,6 +409,51 @@ def test_missing_rom_gives_a_clear_message(web, tmp_path):
             text = driver.find_element("id", "overlay").text
             assert "Could not load the ROM xiangqi.nes" in text and "404" in text
             assert "make web" in text
+    finally:
+        driver.quit()
+
+
+def widen_prg(rom: bytes, banks: int) -> bytes:
+    """The ROM with its PRG grown to `banks` 16 KB banks: the first banks unchanged,
+    filler banks of $00 (BRK, so running one shows) before the last (fixed) bank."""
+    header, body = rom[:16], rom[16:]
+    assert header[:4] == b"NES\x1a" and not header[6] & 4      # no trainer
+    n = header[4] | (header[9] & 0x0F) << 8 if header[7] & 0x0C == 0x08 else header[4]
+    assert n < banks <= 255
+    prg, chr_rom = body[:n * 16384], body[n * 16384:]
+    filler = bytes(16384) * (banks - n)
+    new = bytearray(header)
+    new[4] = banks
+    if header[7] & 0x0C == 0x08:
+        new[9] &= 0xF0
+    return bytes(new) + prg[:-16384] + filler + prg[-16384:] + chr_rom
+
+
+def test_a_larger_prg_plays_the_same(web, tmp_path):
+    """jsnes maps the fixed last bank at $C000 whatever the PRG size: the ROM grown to
+    128 KB and 256 KB shows the cynes title and reaches the menu."""
+    rom = (web.out.parent / "xiangqi.nes").read_bytes()
+    n = rom[4]
+    for p in web.out.iterdir():
+        shutil.copyfile(p, tmp_path / p.name)
+    driver = new_browser()
+    try:
+        with serve(tmp_path) as url:
+            for banks in (8, 16):
+                if banks <= n:
+                    continue
+                wide = widen_prg(rom, banks)
+                (tmp_path / "xiangqi.nes").write_bytes(wide)
+                (tmp_path / "wide.nes").write_bytes(wide)
+                emu = open_fresh_page(driver, url, web)
+                assert driver.execute_script("return xq65.romHeader()[4]") == banks
+                emu.step(60)
+                titles = cynes_title_frames(tmp_path / "wide.nes")
+                ok, why = matches_title(emu.canvas(), titles, f"prg{banks}")
+                assert ok, (banks, why)
+                GameDriver(emu).boot_to_menu()
+                assert emu.read("menu_rows") == 3, banks
+                assert not emu.crashed
     finally:
         driver.quit()
 
