@@ -38,9 +38,9 @@ WAIT_S = 30                   # the longest any one wait in the page may take
 MISMATCH_SHARE = 0.002
 CHANNEL_TOLERANCE = 96
 
-pytestmark = pytest.mark.skipif(
+pytestmark = [pytest.mark.web, pytest.mark.skipif(
     not (Path(CHROMIUM).is_file() and Path(CHROMEDRIVER).is_file()),
-    reason="needs Debian's chromium and chromium-driver (make test installs them)")
+    reason="needs Debian's chromium and chromium-driver (make test installs them)")]
 
 OPENING = ["h2e2", "h9g7", "h0g2"]
 
@@ -270,11 +270,13 @@ def test_page_loads_clean_and_shows_the_cynes_title(browser, server, web):
     shot(browser, "title.png")
 
 
-def test_enter_reaches_the_menu(browser, server, web):
+def test_enter_reaches_the_menu_and_starts_the_sound(browser, server, web):
     emu = open_page(browser, server, web)
     d = GameDriver(emu)
     before = emu.canvas()
+    assert browser.execute_script("return xq65.audio") == "off"     # no gesture yet
     d.boot_to_menu()
+    assert browser.execute_script("return xq65.audio") in ("running", "suspended")
     assert emu.read("menu_rows") in (3, 4)
     assert emu.read("menu_row") == 0
     assert (emu.canvas() != before).mean() > 0.05       # the picture changed
