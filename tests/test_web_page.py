@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from PIL import Image
 
 from pyharness.build import build_rom
 from pyharness.emu import BUTTONS, MODE_TWO, Emulator, GameDriver, button_mask
@@ -89,7 +90,6 @@ def matches_title(page: np.ndarray, titles: list[np.ndarray], name: str) -> tupl
     verdicts = [same_picture(page, t) for t in titles]
     ok = any(v for v, _ in verdicts)
     if not ok:
-        from PIL import Image
         SCREENS.mkdir(parents=True, exist_ok=True)
         Image.fromarray(page).save(SCREENS / f"{name}_not_title.png")
     return ok, [why for _, why in verdicts]
@@ -202,7 +202,6 @@ class PageEmu:
 
     def canvas(self) -> np.ndarray:
         """The page's canvas as a (240, 256, 3) RGB array."""
-        from PIL import Image
 
         url = self.driver.execute_script(
             "return document.getElementById('screen').toDataURL('image/png')")
@@ -263,6 +262,14 @@ def test_page_loads_clean_and_shows_the_cynes_title(browser, server, web):
     assert scale >= 2                                   # 1100x800 fits 2x
     assert (width * dpr, height * dpr) == (256 * scale, 240 * scale)
     assert rendering in ("pixelated", "crisp-edges")
+    # crisp: what the screen shows is each NES pixel as an exact scale x scale block
+    for _ in range(3):                  # a PRESS START blink between the reads: again
+        before = emu.canvas()
+        shown = np.array(Image.open(io.BytesIO(
+            browser.find_element("id", "screen").screenshot_as_png)).convert("RGB"))
+        if (emu.canvas() == before).all():
+            break
+    assert (shown == before.repeat(scale, 0).repeat(scale, 1)).all()
     # the control legend shows the keys
     legend = browser.find_element("id", "keys").text
     for word in ("Up", "Start", "Select", "Enter", "Shift", "X", "Z", "↑"):
@@ -308,7 +315,6 @@ def test_keyboard_game_follows_the_reference_and_cynes(browser, server, web):
     page = emu.canvas()
     ok, why = same_picture(page, ref.emu.frame())
     if not ok:
-        from PIL import Image
         SCREENS.mkdir(parents=True, exist_ok=True)
         Image.fromarray(page).save(SCREENS / "game_page_canvas.png")
         Image.fromarray(ref.emu.frame()).save(SCREENS / "game_cynes.png")

@@ -70,7 +70,8 @@
     const dpr = window.devicePixelRatio || 1;
     const availW = Math.max(1, box.clientWidth) * dpr;
     const touchH = $("touch").offsetHeight || 0;
-    const availH = Math.max(1, window.innerHeight - touchH - 8) * dpr;
+    const top = box.getBoundingClientRect().top + window.scrollY;   // below the header
+    const availH = Math.max(1, window.innerHeight - top - touchH - 8) * dpr;
     let scale = Math.floor(Math.min(availW / NES_W, availH / NES_H));
     if (scale < 1) scale = 1;
     canvas.style.width = (NES_W * scale / dpr) + "px";
