@@ -71,9 +71,11 @@ ASSET_STEPS = (
               (Path("assets/zobrist.txt"), Path("pyharness/reference/book.py"),
                Path("pyharness/engine_data.py"))),
     AssetStep(Path("tools/gen_levels.py"), Path("assets/levels.txt"),
-              (Path("build/levels.inc"),), ("--inc", "build/levels.inc"),
+              (Path("build/levels.inc"), Path("build/engine_consts.inc")),
+              ("--inc", "build/levels.inc", "--consts", "build/engine_consts.inc"),
               (Path("pyharness/reference/search.py"), Path("pyharness/reference/levels.py"),
-               Path("pyharness/engine_data.py"))),
+               Path("pyharness/reference/lfsr.py"), Path("pyharness/reference/tt.py"),
+               Path("pyharness/reference/board.py"), Path("pyharness/engine_data.py"))),
 )
 
 

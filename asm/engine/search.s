@@ -24,38 +24,23 @@
 .export srch_make_done, lfsr_byte, srch_search, srch_qsearch, srch_order, srch_pick
 .export srch_reward, srch_rep, srch_unmake_done, srch_null_try, srch_null_cut
 
-KEY_HASH     = 255
-KEY_CAPTURE  = 136
-KEY_KILLER1  = 130
-KEY_KILLER2  = 129
+; KEY_*, HIST_MAX_INC, FLAG_*, LFSR_*, NULL_R, NULL_MIN_DEPTH: engine_consts.inc
 ORD_FULL     = $80          ; fr_ost: every key computed (else stage-1 moves left)
 ORD_SORTED   = $C0          ; fr_ost: ORD_FULL, and the unpicked keys are in non-increasing order
-HIST_MAX_INC = 128
-FLAG_UPPER   = 1
-FLAG_LOWER   = 2
-FLAG_EXACT   = 3
-LFSR_TAPS_HI = $B4          ; taps $B400
-LFSR_ZERO    = $ACE1
-NULL_R       = 2            ; null move: searched at depth - 1 - NULL_R (search.py NULL_R)
-NULL_MIN_DEPTH = 2          ; ... at nodes of depth >= 2 (search.py NULL_MIN_DEPTH)
 REC_NULL     = $40          ; rec_flag: a null move led here (with REC_CAPTURE)
 
 .segment "RODATA"
 ; MVV/LVA by piece index within its side (K A A B B N N R R C C P P P P P)
-mvv1:   .byte 6, 2, 2, 2, 2, 4, 4, 5, 5, 4, 4, 1, 1, 1, 1, 1
-mvv8:   .byte 48, 16, 16, 16, 16, 32, 32, 40, 40, 32, 32, 8, 8, 8, 8, 8
+mvv1:   MVV1_ROW
+mvv8:   MVV8_ROW
 ; history rows by piece type
 hist_row_lo:                    ; by piece code - RED_TAG (0..31)
 .repeat 32, P
-    HI .set P & 15
-    HT .set (HI >= 1) + (HI >= 3) + (HI >= 5) + (HI >= 7) + (HI >= 9) + (HI >= 11)
-        .byte <(hist + HT * 90)
+        .byte <(hist + PIECE_TYPE {P} * SQ90_COUNT)
 .endrepeat
 hist_row_hi:
 .repeat 32, P
-    HI .set P & 15
-    HT .set (HI >= 1) + (HI >= 3) + (HI >= 5) + (HI >= 7) + (HI >= 9) + (HI >= 11)
-        .byte >(hist + HT * 90)
+        .byte >(hist + PIECE_TYPE {P} * SQ90_COUNT)
 .endrepeat
 ; min(d * d, 128)
 sq_clip:
@@ -981,7 +966,7 @@ pv_row:
         ldx #0
 @loop:  lsr hist,x
         lsr hist+256,x
-        cpx #7 * 90 - 512
+        cpx #HIST_BYTES - 512
         bcs @skip
         lsr hist+512,x
 @skip:  inx
@@ -1790,8 +1775,9 @@ pv_row:
         lda #>LFSR_ZERO
         sta sr_lfsr+1
 @seeded:
+.repeat ::LFSR_WARMUP_BYTES        ; (:: the global constant: the count must be known here)
         jsr lfsr_byte
-        jsr lfsr_byte
+.endrepeat
         ; ---- root state
         lda game_n
         sta sr_n
@@ -1813,7 +1799,7 @@ pv_row:
 @clr:   sta tt_df,x
         sta hist,x
         sta hist+256,x
-        cpx #7 * 90 - 512
+        cpx #HIST_BYTES - 512
         bcs @c2
         sta hist+512,x
 @c2:    cpx #MAX_PLY + 1

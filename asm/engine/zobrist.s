@@ -10,9 +10,7 @@
 ; in a square's key block (zob_keys, docs/search.md "Zobrist keys")
 zob_k4:
 .repeat 32, P
-    ZI .set P & 15
-    ZK .set (ZI >= 1) + (ZI >= 3) + (ZI >= 5) + (ZI >= 7) + (ZI >= 9) + (ZI >= 11) + (P >= 16) * 7
-    .byte ZK * 4
+    .byte (PIECE_TYPE {P} + (P >= PIECES_SIDE) * TYPE_COUNT) * 4
 .endrepeat
 
 .segment "CODE"                 ; fixed bank: bank 0 is full

@@ -1,5 +1,6 @@
 ; menu.s: the menu after the title: mode, level, new game, continue the saved game.
 .include "nes.inc"
+.include "engine.inc"          ; LEVEL_COUNT
 .include "ui.inc"
 
 .importzp save_state, SAVE_OK, SAVE_BAD
@@ -182,7 +183,7 @@ txt_space: .byte " ", 0
 @level:
     ldx game_level
     inx
-    cpx #6
+    cpx #LEVEL_COUNT + 1
     bcc :+
     ldx #1
 :   stx game_level

@@ -1196,7 +1196,7 @@ play_hl_count: .res 1
     bne @not_level
     ldx game_level
     inx
-    cpx #6
+    cpx #LEVEL_COUNT + 1
     bcc :+
     ldx #1
 :   stx game_level

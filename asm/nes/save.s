@@ -127,7 +127,7 @@ save_magic_text: .byte "XQ65"
     bcs @bad
     lda save_level
     beq @bad
-    cmp #6
+    cmp #LEVEL_COUNT + 1
     bcs @bad
     lda save_nply
     cmp #GAME_MAX_PLY + 1
