@@ -24,10 +24,10 @@ SAVE_OK   = 1
 SAVE_BAD  = 2
 .exportzp SAVE_NONE, SAVE_OK, SAVE_BAD
 
-.segment "RODATA"
+.segment "UIDATA"
 save_magic_text: .byte "XQ65"
 
-.segment "CODE"
+.segment "UI"
 
 ;;
 ; Sums (save_s1, save_s2) over the header (mode, level, flip, nply) and the first nply
