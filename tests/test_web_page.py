@@ -21,7 +21,7 @@ import pytest
 from PIL import Image
 
 from pyharness.build import build_rom
-from pyharness.emu import BUTTONS, MODE_TWO, Emulator, GameDriver, button_mask
+from pyharness.emu import BUTTONS, MODE_RED, MODE_TWO, Emulator, GameDriver, button_mask
 from pyharness.reference.position import Move, Position
 from pyharness.symbols import load_symbols
 from pyharness.web import serve
@@ -164,6 +164,10 @@ class PageEmu:
                                           self.address(symbol_or_addr), n)
         assert data is not None, "the page has no emulator running"
         return data[0] if n == 1 else bytes(data)
+
+    def read_u16(self, symbol_or_addr) -> int:
+        lo, hi = self.read(symbol_or_addr, 2)
+        return lo | hi << 8
 
     def frames(self) -> int:
         return self.driver.execute_script("return xq65.frames")
@@ -322,6 +326,32 @@ def test_keyboard_game_follows_the_reference_and_cynes(browser, server, web):
     assert ok, why
     assert severe_logs(browser) == []
     shot(browser, "game.png")
+
+
+def test_the_cpu_replies_in_the_page_as_the_twin_searches(browser, server, web):
+    """Level 1 against the cartridge's engine (its bank-switched calls under jsnes'
+    MMC1): the reply is legal and is the move, with the node count, that the Python twin
+    finds for the same position and seed (the ROM seeds with its frame counter)."""
+    from pyharness.reference.search import think
+
+    emu = open_fresh_page(browser, server, web)
+    d = GameDriver(emu)
+    d.boot_to_menu()
+    d.start_game(MODE_RED, level=1)
+    pos = Position.start()
+    mv = Move.from_iccs(OPENING[0])
+    assert d.play(mv.frm, mv.to, settle=0)
+    d.wait_until(lambda: emu.read("game_nply") == 2, limit=1200, step=5)
+    pos.push(mv)
+    (frm, to), = d.record()[1:]
+    reply = Move(frm, to)
+    assert reply in pos.legal_moves()
+    twin = think(pos, level=1, seed=emu.read_u16("srch_seed"))
+    assert twin.best_move == reply
+    assert twin.nodes == int.from_bytes(emu.read("srch_nodes", 4), "little")
+    pos.push(reply)
+    assert d.board() == bytes(pos.board)
+    assert not emu.crashed and severe_logs(browser) == []
 
 
 def test_save_survives_a_reload_and_continue_restores_it(browser, server, web):
