@@ -495,6 +495,18 @@ def test_a_larger_prg_plays_the_same(web, tmp_path):
         driver.quit()
 
 
+def touch_tap(driver, emu: PageEmu, button: str, frames: int = 2) -> None:
+    """A finger on the page's touch button for `button`, held `frames` frames."""
+    x, y = driver.execute_script(
+        "const r = document.querySelector('#touch [data-btn=' + arguments[0] + ']')"
+        ".getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2];", button)
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+        "type": "touchStart", "touchPoints": [{"x": x, "y": y, "id": 1}]})
+    emu.step(frames)
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    emu.step(2)
+
+
 def test_phone_layout_has_touch_buttons_that_play(server, web):
     driver = new_browser(390, 844)
     try:
@@ -502,23 +514,28 @@ def test_phone_layout_has_touch_buttons_that_play(server, web):
             "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
         driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled",
                                {"enabled": True, "maxTouchPoints": 5})
-        emu = open_page(driver, server, web)
+        emu = open_fresh_page(driver, server, web)
         assert driver.find_element("id", "touch").is_displayed()
-        geo = driver.execute_script(
+        cw, ch, right, bottom, dpr = driver.execute_script(
             "const c = document.getElementById('screen').getBoundingClientRect();"
-            "const t = document.querySelector('#touch [data-btn=start]').getBoundingClientRect();"
-            "return [c.width, c.height, c.right, t.x + t.width / 2, t.y + t.height / 2,"
-            " window.devicePixelRatio];")
-        cw, ch, right, tx, ty, dpr = geo
+            "const t = document.getElementById('touch').getBoundingClientRect();"
+            "return [c.width, c.height, c.right, t.bottom, window.devicePixelRatio];")
         assert right <= 390 and cw * dpr % 256 == 0 and ch * dpr % 240 == 0
-        assert cw / ch == 256 / 240
+        assert cw / ch == 256 / 240 and cw * dpr >= 3 * 256      # 3x on a 2x phone
+        assert bottom <= 844                            # picture and buttons on one screen
         emu.step(30)
-        touch = {"x": tx, "y": ty, "id": 1}
-        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [touch]})
-        emu.step(2)
-        driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        touch_tap(driver, emu, "start")
         emu.step(20)
-        assert emu.read("menu_rows") in (3, 4)
+        assert emu.read("menu_rows") == 3
+        for _ in range(2):                              # NEW GAME, with the touch D-pad
+            touch_tap(driver, emu, "down")
+        assert emu.read("menu_row") == 2
+        touch_tap(driver, emu, "a")
+        GameDriver(emu).wait_until(lambda: emu.read("ui_nmi_cursor") == 1, limit=300)
+        d = GameDriver(emu)
+        d.wait(10)
+        assert d.board() == bytes(Position.start().board)
+        assert emu.read("game_nply") == 0
         shot(driver, "phone.png")
     finally:
         driver.quit()
