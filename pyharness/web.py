@@ -4,7 +4,7 @@ there by `npm ci`) and the built ROM, and serve a folder on a loopback port.
     python -m pyharness.web            # what `make web` runs after `npm ci`
     with serve(path) as url: ...       # a static server in a thread (tests)
 
-The folder is static: index.html, style.css, main.js, jsnes.min.js, xiangqi.nes and the
+The folder is static: index.html, style.css, main.js, audio.js, jsnes.min.js, xiangqi.nes and the
 licence of jsnes. Nothing is fetched from the network when the page runs.
 """
 from __future__ import annotations
@@ -22,7 +22,7 @@ from pathlib import Path
 
 from pyharness.build import ROM_NAME, BuildError, build_rom, project_root
 
-PAGE_FILES = ("index.html", "style.css", "main.js")
+PAGE_FILES = ("index.html", "style.css", "main.js", "audio.js")
 EMULATOR = "jsnes"
 
 

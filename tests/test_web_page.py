@@ -235,7 +235,9 @@ def open_fresh_page(driver, url: str, web) -> PageEmu:
 
 
 def severe_logs(driver) -> list[str]:
-    return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+    """The console's errors and warnings since the last call."""
+    return [e["message"] for e in driver.get_log("browser")
+            if e["level"] in ("SEVERE", "WARNING")]
 
 
 def shot(driver, name: str) -> Path:
@@ -289,6 +291,9 @@ def test_enter_reaches_the_menu_and_starts_the_sound(browser, server, web):
     assert browser.execute_script("return xq65.audio") == "off"     # no gesture yet
     d.boot_to_menu()
     assert browser.execute_script("return xq65.audio") in ("running", "suspended")
+    n0 = browser.execute_script("return xq65.samplesPlayed")
+    emu.step(10)                                        # about 800 samples a frame
+    assert browser.execute_script("return xq65.samplesPlayed") - n0 >= 10 * 400
     assert emu.read("menu_rows") in (3, 4)
     assert emu.read("menu_row") == 0
     assert (emu.canvas() != before).mean() > 0.05       # the picture changed

@@ -226,44 +226,51 @@
 
   // ---------------------------------------------------------------- sound
   // Browsers start audio only after a gesture: the first key press or tap creates it.
+  // The samples of each frame go to an AudioWorklet (audio.js) that plays them.
   function startAudio() {
     if (state.audio || !state.nes) {
-      if (state.audio && state.audio.ctx.state === "suspended" && !state.paused) state.audio.ctx.resume();
+      if (state.audio && state.audio.ctx.state === "suspended" && !state.paused &&
+          !state.userPaused) state.audio.ctx.resume();
       return;
     }
     const AC = window.AudioContext || window.webkitAudioContext;
     if (!AC) return;
-    try {
-      const ctx = new AC();
-      const size = 16384;                       // ring buffer, per channel
-      const ring = { l: new Float32Array(size), r: new Float32Array(size), w: 0, rd: 0, size };
-      const node = ctx.createScriptProcessor(1024, 0, 2);
-      node.onaudioprocess = (ev) => {
-        const L = ev.outputBuffer.getChannelData(0), R = ev.outputBuffer.getChannelData(1);
-        for (let i = 0; i < L.length; i++) {
-          if (ring.rd !== ring.w) {
-            L[i] = ring.l[ring.rd]; R[i] = ring.r[ring.rd];
-            ring.rd = (ring.rd + 1) % size;
-          } else { L[i] = 0; R[i] = 0; }
-        }
-      };
+    const ctx = new AC();
+    state.audio = { ctx, node: null, l: new Float32Array(4096), r: new Float32Array(4096), n: 0,
+                    posted: 0 };
+    if (!ctx.audioWorklet) {
+      $("sound-hint").textContent = "No sound: this browser has no AudioWorklet.";
+      return;
+    }
+    ctx.audioWorklet.addModule("audio.js").then(() => {
+      const node = new AudioWorkletNode(ctx, "nes-output", { outputChannelCount: [2] });
       node.connect(ctx.destination);
       state.nes.opts.sampleRate = ctx.sampleRate;
       state.nes.papu.sampleRate = ctx.sampleRate;
       state.nes.papu.setFrameRate(60);
-      state.audio = { ctx, node, ring };
+      state.audio.node = node;
       $("sound-hint").textContent = "Sound is on.";
-    } catch (e) {
-      $("sound-hint").textContent = "No sound: this browser refused to start audio.";
-    }
+    }).catch(() => {
+      $("sound-hint").textContent = "No sound: the browser refused to start audio.";
+    });
   }
 
   function onAudioSample(l, r) {
     const a = state.audio;
-    if (!a) return;
-    const ring = a.ring, next = (ring.w + 1) % ring.size;
-    if (next === ring.rd) return;               // full: drop (the page fell behind)
-    ring.l[ring.w] = l; ring.r[ring.w] = r; ring.w = next;
+    if (!a || !a.node || a.n >= a.l.length) return;
+    a.l[a.n] = l;
+    a.r[a.n] = r;
+    a.n++;
+  }
+
+  // After each frame: hand its samples to the audio thread.
+  function flushAudio() {
+    const a = state.audio;
+    if (!a || !a.node || a.n === 0) return;
+    const l = a.l.slice(0, a.n), r = a.r.slice(0, a.n);
+    a.node.port.postMessage({ l, r }, [l.buffer, r.buffer]);
+    a.posted += a.n;
+    a.n = 0;
   }
 
   // ---------------------------------------------------------------- battery RAM
@@ -345,6 +352,7 @@
         return;
       }
       state.frames++;
+      flushAudio();
       acc -= FRAME_MS;
       n++;
       if (state.frames % SAVE_EVERY === 0) flushBattery();
@@ -444,7 +452,8 @@
     get frames() { return state.frames; },
     get failed() { return state.failed; },
     get saves() { return state.saves; },
-    get audio() { return state.audio ? state.audio.ctx.state : "off"; },
+    get samplesPlayed() { return state.audio ? state.audio.posted : 0; },
+    get audio() { return state.audio && state.audio.node ? state.audio.ctx.state : "off"; },
     peek(addr, n) {
       if (!state.nes) return null;
       const ok = (a) => (a >= 0 && a + n <= 0x800) || (a >= SRAM_LO && a + n <= SRAM_LO + SRAM_SIZE);
