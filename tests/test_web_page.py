@@ -359,7 +359,7 @@ def test_the_cpu_replies_in_the_page_as_the_twin_searches(browser, server, web):
     assert not emu.crashed and severe_logs(browser) == []
 
 
-def test_save_survives_a_reload_and_continue_restores_it(browser, server, web):
+def test_save_survives_a_reload_and_continue_restores_it_reset_keeps_erase_forgets(browser, server, web):
     emu = open_fresh_page(browser, server, web)
     d = GameDriver(emu)
     d.boot_to_menu()
@@ -384,6 +384,22 @@ def test_save_survives_a_reload_and_continue_restores_it(browser, server, web):
     assert d.board() == bytes(pos.board)
     assert emu.read("game_side") == pos.side
     assert d.record() == [(Move.from_iccs(t).frm, Move.from_iccs(t).to) for t in OPENING]
+    assert severe_logs(browser) == []
+    # the Reset button is a power cycle: the battery keeps the game
+    browser.find_element("id", "reset").click()
+    emu.step(20)
+    d.boot_to_menu()
+    assert emu.read("menu_rows") == 4
+    # "Erase the save" (asks first) forgets it: no CONTINUE, also after a reload
+    browser.find_element("id", "erase").click()
+    browser.switch_to.alert.accept()
+    emu.step(20)
+    d.boot_to_menu()
+    assert emu.read("menu_rows") == 3
+    browser.refresh()
+    emu = open_page(browser, server, web)
+    GameDriver(emu).boot_to_menu()
+    assert emu.read("menu_rows") == 3
     assert severe_logs(browser) == []
 
 
