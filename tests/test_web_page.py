@@ -432,6 +432,40 @@ def test_a_remapped_key_plays_its_button(browser, server, web):
     assert browser.find_element("css selector", "td.key[data-button='start']").text == "Enter"
 
 
+def test_a_gamepad_plays_through_the_standard_mapping(browser, server, web):
+    """No pad is plugged in here, so the page's navigator.getGamepads is given one
+    standard-mapping pad whose buttons the test presses (Start = 9, D-pad down = 13,
+    A = east button 1); everything after the poll is the page's own code."""
+    emu = open_fresh_page(browser, server, web)
+    browser.execute_script(
+        "const pad = {connected: true, mapping: 'standard', axes: [0, 0, 0, 0],"
+        " buttons: Array.from({length: 17}, () => ({pressed: false, value: 0}))};"
+        "window.__pad = pad; navigator.getGamepads = () => [pad];")
+
+    def pad_tap(index: int) -> None:
+        browser.execute_script("__pad.buttons[arguments[0]].pressed = true", index)
+        emu.step(2)
+        browser.execute_script("__pad.buttons[arguments[0]].pressed = false", index)
+        emu.step(2)
+
+    emu.step(20)
+    pad_tap(9)                                          # Start
+    emu.step(20)
+    assert emu.read("menu_rows") == 3
+    pad_tap(13)                                         # down: LEVEL
+    pad_tap(13)                                         # down: NEW GAME
+    assert emu.read("menu_row") == 2
+    pad_tap(1)                                          # A
+    GameDriver(emu).wait_until(lambda: emu.read("ui_nmi_cursor") == 1, limit=300)
+    browser.execute_script("__pad.axes[0] = 1")         # the stick, right
+    c0 = emu.read("ui_cur_c")
+    emu.step(2)
+    browser.execute_script("__pad.axes[0] = 0")
+    emu.step(2)
+    assert emu.read("ui_cur_c") != c0
+    assert severe_logs(browser) == []
+
+
 def test_hidden_page_pauses_the_game(browser, server, web):
     emu = open_page(browser, server, web)
     size = browser.get_window_size()
