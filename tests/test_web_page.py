@@ -486,21 +486,29 @@ def test_hidden_page_pauses_the_game(browser, server, web):
     assert browser.execute_script("return document.body.dataset.state") == "running"
 
 
-def test_missing_rom_gives_a_clear_message(web, tmp_path):
+def test_missing_or_bad_rom_gives_a_clear_message(web, tmp_path):
     for p in web.out.iterdir():
         if p.name != "xiangqi.nes":
             shutil.copyfile(p, tmp_path / p.name)
     driver = new_browser()
+
+    def error_text(url: str) -> str:
+        driver.get(url)
+        deadline = time.monotonic() + WAIT_S
+        while driver.execute_script("return document.body.dataset.state") != "error":
+            assert time.monotonic() < deadline, "no error shown"
+            time.sleep(0.05)
+        assert driver.execute_script("return xq65.frames") == 0
+        return driver.find_element("id", "overlay").text
+
     try:
         with serve(tmp_path) as url:
-            driver.get(url)
-            deadline = time.monotonic() + WAIT_S
-            while driver.execute_script("return document.body.dataset.state") != "error":
-                assert time.monotonic() < deadline, "no error shown"
-                time.sleep(0.05)
-            text = driver.find_element("id", "overlay").text
+            text = error_text(url)
             assert "Could not load the ROM xiangqi.nes" in text and "404" in text
             assert "make web" in text
+            (tmp_path / "xiangqi.nes").write_bytes(b"<html>not a ROM</html>" * 1000)
+            text = error_text(url)
+            assert "is not an NES ROM" in text
     finally:
         driver.quit()
 
