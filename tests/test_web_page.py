@@ -457,9 +457,10 @@ def test_a_gamepad_plays_through_the_standard_mapping(browser, server, web):
     assert emu.read("menu_row") == 2
     pad_tap(1)                                          # A
     GameDriver(emu).wait_until(lambda: emu.read("ui_nmi_cursor") == 1, limit=300)
-    browser.execute_script("__pad.axes[0] = 1")         # the stick, right
+    emu.step(4)                                         # as GameDriver.start_game does
     c0 = emu.read("ui_cur_c")
-    emu.step(2)
+    browser.execute_script("__pad.axes[0] = 1")         # the stick, right
+    emu.step(3)
     browser.execute_script("__pad.axes[0] = 0")
     emu.step(2)
     assert emu.read("ui_cur_c") != c0
