@@ -193,8 +193,10 @@ menu_digit: .res 2             ; the saved level as a string
     beq @continue
     jmp game_new
 @continue:
-    jsr save_load
-    rts
+    jsr save_load              ; C set: refused (the menu says so, the game is new)
+    bcc :+
+    jmp menu_run
+:   rts
 .endproc
 
 ;;

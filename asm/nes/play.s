@@ -759,7 +759,8 @@ play_kind_letter: .byte "KAEHRCP"
 @over:
     jsr play_flash_off
     jsr play_deselect
-    lda #0
+    jsr save_clear             ; (already erased when it ended; also a restored game
+    lda #0                     ; that was over when it was saved)
     sta ui_nmi_cursor
     sta ui_show_cursor         ; no cursor on the result screen
     sta play_item
@@ -1375,6 +1376,7 @@ play_hl_count: .res 1
     jsr save_write
     jsr game_judge
     beq @done
+    jsr save_clear             ; a finished game is erased the moment it ends
     lda #SND_GAMEOVER
     jsr snd_play
 @done:
@@ -1512,6 +1514,7 @@ play_hl_count: .res 1
     lda game_side
     eor #1
     sta game_winner
+    jsr save_clear             ; a resigned game is erased at once (docs/ui.md)
     lda #SND_GAMEOVER
     jsr snd_play
     jmp @resume
