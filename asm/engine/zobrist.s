@@ -5,7 +5,7 @@
 .importzp sr_key, sr_ptr0, sr_t0
 .export zob_xor, zob_sq90, zob_sq_of90, zob_k4, zob_sq_lo, zob_sq_hi
 
-.segment "RODATA"                ; fixed bank (bank 0 is full)
+.segment "RODATA"                ; fixed bank (mapped with the engine bank while it thinks)
 ; per piece code 16..47 (index code - RED_TAG): kind * 4, the offset of the piece's key
 ; in a square's key block (zob_keys, docs/search.md "Zobrist keys")
 zob_k4:
@@ -13,7 +13,7 @@ zob_k4:
     .byte (PIECE_TYPE {P} + (P >= PIECES_SIDE) * TYPE_COUNT) * 4
 .endrepeat
 
-.segment "CODE"                 ; fixed bank: bank 0 is full
+.segment "CODE"                 ; fixed bank (mapped with the engine bank while it thinks)
 
 ;;
 ; XORs the key of piece code A (RED_TAG..BLACK_TAG+15) on square X into sr_key.
