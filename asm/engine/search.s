@@ -80,7 +80,8 @@ pv_row:
 .endproc
 
 ;;
-; sr_v = 0.  Cycles: 14 with RTS
+; sr_v = 0.
+; Clobbers: A.  Cycles: 14 with RTS
 .proc ret_zero
         lda #0
         sta sr_v
@@ -89,7 +90,8 @@ pv_row:
 .endproc
 
 ;;
-; sr_v = eng_ply - SRCH_MATE (mated here).  Clobbers: A.
+; sr_v = eng_ply - SRCH_MATE (mated here).
+; Clobbers: A.
 .proc ret_mated
         lda eng_ply
         sec
@@ -103,7 +105,7 @@ pv_row:
 
 ;;
 ; Points mg_fptr/mg_tptr and sr_kptr at the list of ply X (mg_set_ptrs inline).
-; Clobbers: A.  Cycles: 40 with RTS
+; Clobbers: A.  Cycles: 46 with RTS
 .proc srch_ptrs
         lda mv_base_lo,x
         sta mg_fptr
@@ -136,8 +138,7 @@ pv_row:
 ; @param pos_from, pos_to  a legal move of the side to move
 ; Clobbers: A, X, Y, sr_key (the victim's key), sr_ptr0/1, sr_t0-sr_t2, att_sq, gc_*.
 ; Cycles: own ~375 quiet, ~470 capture (437 a node on mid-01..04 at depth 3), + 22 the
-;         node count and poll (srch_make_done), + pos_gives_check (~104); it was 159 +
-;         39 + ~690 in zob_*/ev_*/pos_make/rec_store, called as subroutines
+;         node count and poll (srch_make_done), + pos_gives_check (~104)
 .proc srch_make
         ldx eng_ply
         lda ev_sum              ; the sums of this ply, for srch_unmake
@@ -393,8 +394,7 @@ pv_row:
 ;;
 ; Takes back the last srch_make: board and side (as pos_unmake), record index, eval
 ; sums (restored from the per-ply save, ev_sv0..3).
-; Clobbers: A, X, Y, sr_t0, sr_t1.  Cycles: 109 a node with RTS (mid-01..04, depth 3);
-;           it was ~280 with pos_unmake and ev_move/ev_add undoing the eval deltas
+; Clobbers: A, X, Y, sr_t0, sr_t1.  Cycles: 109 a node with RTS (mid-01..04, depth 3)
 .proc srch_unmake
         dec sr_n
         dec eng_ply

@@ -20,7 +20,7 @@ zob_k4:
 ; (srch_make does the same inline; this one serves zob_full and the book's mirror key.)
 ; @param A  board value of the piece; X  its square
 ; @return   X preserved
-; Clobbers: A, Y, sr_ptr0.  Cycles: ~78 with RTS (it was ~115 with 4 row pointers)
+; Clobbers: A, Y, sr_ptr0.  Cycles: ~78 with RTS
 .proc zob_xor
         tay
         lda zob_sq_lo-ZOB_SQ_FIRST,x
@@ -72,7 +72,7 @@ zob_k4:
 ; Key of the current position from scratch: XOR of every piece's key, XOR the side key
 ; when Black is to move.
 ; @return   sr_key
-; Clobbers: A, X, Y, sr_ptr0, sr_t0.  Cycles: 3,719 (the start position)
+; Clobbers: A, X, Y, sr_ptr0, sr_t0.  Cycles: 3,750 (the start position)
 .proc zob_full
         lda #0
         sta sr_key
