@@ -42,7 +42,7 @@ $(STAMP): pyproject.toml
 	@[ -x $(PY) ] || { echo "creating $(VENV)"; $(PYTHON) -m venv $(VENV); }
 	@echo "installing the Python packages into $(VENV)"
 	@$(PY) -m pip install -q --disable-pip-version-check -e . 2>&1 | grep -v '^WARNING: Location' || true
-	@$(PY) -c "import py65, cynes, click, pytest, pyffish, PIL" \
+	@$(PY) -c "import py65, cynes, click, pytest, pytest_timeout, pyffish, PIL" \
 	  || { echo "error: Python dependencies did not install"; exit 2; }
 	@touch $@
 

@@ -308,8 +308,9 @@ pv_row:
         ldy sr_t2
         bne @hset
         lda sr_half,x
-        cmp #$FF
-        adc #0                  ; +1, saturating at 255
+        cmp #SRCH_HALF_MAX
+        beq @hset               ; 255 stays 255 (saturating; >= DRAW_PLIES either way)
+        adc #1                  ; C clear (A < 255): +1
 @hset:  sta sr_half+1,x
         lda sr_t2               ; --- the board, as pos_make: undo record, side, ply
         sta undo_cap,x

@@ -164,8 +164,10 @@ txt_space: .byte " ", 0
     beq @continue
     jmp game_new
 @continue:
-    jsr save_load
-    rts
+    jsr save_load              ; C set: refused (the menu says so, the game is new)
+    bcc :+
+    jmp menu_run
+:   rts
 .endproc
 
 ;;

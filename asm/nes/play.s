@@ -730,7 +730,8 @@ play_kind_letter: .byte "KAEHRCP"
     bcc @loop
     rts                        ; the player left
 @over:
-    lda #0
+    jsr save_clear             ; (already erased when it ended; also a restored game
+    lda #0                     ; that was over when it was saved)
     sta ui_nmi_cursor
     jsr play_draw_result
     ptr txt_start
@@ -739,7 +740,6 @@ play_kind_letter: .byte "KAEHRCP"
     jsr ev_get
     and #PAD_START | PAD_A
     beq @wait
-    jsr save_clear
     lda #0
     sta ui_show_cursor
     rts
@@ -1100,6 +1100,7 @@ play_hl_count: .res 1
     jsr save_write
     jsr game_judge
     beq @done
+    jsr save_clear             ; a finished game is erased the moment it ends
     lda #SND_GAMEOVER
     jsr snd_play
 @done:
@@ -1239,6 +1240,7 @@ play_hl_count: .res 1
     lda game_side
     eor #1
     sta game_winner
+    jsr save_clear             ; a resigned game is erased at once (docs/ui.md)
     lda #SND_GAMEOVER
     jsr snd_play
     jmp @resume
