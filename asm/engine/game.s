@@ -10,7 +10,7 @@
 .importzp sr_key, sr_t0, sr_t1, sr_t2
 .import zob_full, gm_from, gm_to, gm_cap
 
-.segment "CODE"                 ; fixed bank: bank 0 is full (docs/ram_map.md, ROM)
+.segment "CODE"                 ; fixed bank (docs/ram_map.md, ROM)
 
 ;;
 ; Stores sr_key and flag A as record entry X.

@@ -46,7 +46,7 @@ DIR_S = 1
 DIR_W = 2
 DIR_E = 3
 
-.segment "ENGINE_CHECK"     ; first in the fixed bank: page aligned at $C000
+.segment "ENGINE_CHECK"     ; fixed bank, page aligned (docs/cartridge.md)
 
 gc_rel:
 .repeat 256, I
