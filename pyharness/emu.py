@@ -233,6 +233,9 @@ class GameDriver:
                 self.tap("right")
             self.tap("down")
             self.tap("a")
+            if emu.read("save_state") == emu.address("SAVE_OK"):
+                self.wait(4)    # "SAVED GAME GOES: SURE? A/B": yes
+                self.tap("a")
         self.wait_until(lambda: emu.read("ui_nmi_cursor") == 1, limit=300)
         self.wait(4)
 

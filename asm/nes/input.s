@@ -73,9 +73,9 @@ ev_q:          .res EVQ_SIZE
     cmp #PANEL_W
     bcs :+
     inc ui_bar_n
-:   lda nmi_ev                 ; Select (and B in a hint) are consumed here: not
-    jsr ui_think_buttons       ; queued (on the player's turn Select would then ask
-    sta nmi_ev                 ; for a hint)
+:   lda nmi_ev                 ; Select (and B in a hint) are consumed here, A and B
+    jsr ui_think_buttons       ; dropped: not queued (on the player's turn Select would
+    sta nmi_ev                 ; ask for a hint, A would act behind the player's back)
 @cursor:
     lda ui_nmi_cursor
     beq @queue
@@ -101,9 +101,11 @@ ev_q:          .res EVQ_SIZE
 ;;
 ; While the CPU thinks (ui_thinking): Select in A sets srch_move_now ("move now": the
 ; search stops at its next poll); during a hint (ui_thinking = 2) B does too and sets
-; ui_hint_cancel.  Used by the NMI and by play_think for events queued before.
+; ui_hint_cancel.  A and B are dropped (never queued for after the think: nothing
+; happens behind the player's back); Start and the D-pad stay.  Used by the NMI and
+; by play_think for events queued before.
 ; @param    A = buttons
-; @return   A = the buttons without the ones consumed
+; @return   A = the buttons without Select, A and B
 ; Clobbers: A, Y (X kept).  Cycles: ~30
 .proc ui_think_buttons
     tay
@@ -115,15 +117,12 @@ ev_q:          .res EVQ_SIZE
     bne @cpu
     tya
     and #PAD_B
-    beq :+
+    beq @cpu
     sta srch_move_now
     sta ui_hint_cancel
-:   tya
-    and #<~(PAD_SELECT | PAD_B)
-    rts
 @cpu:
     tya
-    and #<~PAD_SELECT
+    and #<~(PAD_SELECT | PAD_B | PAD_A)
     rts
 .endproc
 

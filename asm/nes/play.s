@@ -113,6 +113,7 @@ txt_pm7: .byte "<RESUME >", 0
 play_pm_lo: .byte <txt_pm0, <txt_pm1, <txt_pm2, <txt_pm3, <txt_pm4, <txt_pm5, <txt_pm6, <txt_pm7
 play_pm_hi: .byte >txt_pm0, >txt_pm1, >txt_pm2, >txt_pm3, >txt_pm4, >txt_pm5, >txt_pm6, >txt_pm7
 txt_sure:  .byte "SURE? A/B", 0
+txt_no_undo: .byte "NO UNDO", 0
 ; result screen choices (Left/Right, A; Start = MENU)
 RS_MENU = 0
 RS_REMATCH = 1
@@ -1452,7 +1453,14 @@ play_hl_count: .res 1
 :   lda play_item
     cmp #PM_UNDO
     bne @not_undo
-    jsr play_undo_one
+    jsr play_can_undo          ; nothing of the player's to take back: say so
+    bcs :+
+    lda #SND_ILLEGAL
+    jsr snd_play
+    ptr txt_no_undo
+    jsr play_status
+    jmp @wait
+:   jsr play_undo_one
     jsr play_cpu_turn_p        ; against the CPU: back to the player's turn
     bcc :+
     jsr play_undo_one
@@ -1530,6 +1538,27 @@ play_hl_count: .res 1
     jsr play_status_clear
     lda #1
     sta ui_nmi_cursor
+    clc
+    rts
+.endproc
+
+;;
+; Is there a move of the player's to take back?  No when no move was played, nor
+; against the CPU when its first move (you play Black) is the only one.
+; @return   C set if UNDO has something to take back
+; Clobbers: A.
+.proc play_can_undo
+    lda game_nply
+    beq @no
+    cmp #1
+    bne @yes
+    lda game_mode
+    cmp #MODE_BLACK
+    beq @no
+@yes:
+    sec
+    rts
+@no:
     clc
     rts
 .endproc
