@@ -4,13 +4,18 @@ CPU thinks.  RAM is read by symbol (never written); the panel's text is read fro
 picture (GameDriver.screen_text)."""
 from __future__ import annotations
 
+import re
+
+import numpy as np
 import pytest
 
 from pyharness.build import build_rom
 from pyharness.emu import MODE_BLACK, MODE_RED, MODE_TWO, Emulator, GameDriver
+from pyharness.reference.board import (ADVISOR, BISHOP, BLACK_TAG, CANNON, KNIGHT, PAWN,
+                                       PIECE_TYPES, RED_TAG, ROOK)
 from pyharness.reference.position import Move, Position
 
-from test_game_playtest import PANEL_X, STATUS_Y, new_game, play_all, sound, status
+from test_game_playtest import ROOT, PANEL_X, new_game, play_all, sound, status, ui_const
 
 MENU_SURE = (3, 20)          # asm/nes/menu.s MENU_SURE_Y: the question's place
 
@@ -48,7 +53,10 @@ def test_undo_with_nothing_to_take_back_says_so_and_changes_nothing(rom, mode):
     d.wait(60)
     assert d.emu.read("game_nply") == n and d.board() == board
     # a move of the player's can be taken back as before
-    mv = Move.from_iccs("h2e2" if mode != MODE_BLACK else "h9g7")
+    pos = Position.start()
+    for frm, to in d.record():
+        pos.push_checked(Move(frm, to))
+    mv = next(m for m in pos.legal_moves() if not pos.board[m.to])   # whatever the CPU opened
     assert d.play(mv.frm, mv.to)
     d.wait_until(lambda: d.emu.read("ui_idle") == 1 and
                  d.emu.read("game_nply") == (n + 1 if mode == MODE_TWO else n + 2),
@@ -135,3 +143,97 @@ def test_buttons_pressed_while_the_cpu_thinks_do_nothing_after(rom):
     d.wait_until(lambda: d.emu.read("game_nply") == 4, limit=400)
     d.settle()
     assert status(d) == "< UNDO  >"
+
+
+# -- the pieces taken: small discs by kind with a count ----------------------------------
+
+CAP_ORDER = (ROOK, KNIGHT, CANNON, BISHOP, ADVISOR, PAWN)     # play.s play_cap_order
+#: disc glyph (PIECE_GLYPHS index) of each kind: red, black (notation.s ui_piece_glyph)
+DISC = {RED_TAG: (0, 1, 2, 3, 4, 5, 6), BLACK_TAG: (7, 8, 9, 3, 4, 5, 10)}
+
+
+def chr_tile(code: int) -> np.ndarray:
+    """The 8x8 2-bit pixel values of tile `code` of build/ui.chr."""
+    data = (ROOT / "build" / "ui.chr").read_bytes()[16 * code:16 * code + 16]
+    return np.array([[((data[y] >> (7 - x)) & 1) | (((data[y + 8] >> (7 - x)) & 1) << 1)
+                      for x in range(8)] for y in range(8)])
+
+
+def disc_values(glyph: int) -> np.ndarray:
+    base = int(re.search(r"^UI_PIECE_BASE\s*=\s*\$([0-9A-Fa-f]+)",
+                         (ROOT / "build" / "ui_tiles.inc").read_text(), re.M).group(1), 16)
+    t = [chr_tile(base + 4 * glyph + i) for i in range(4)]
+    return np.block([[t[0], t[1]], [t[2], t[3]]])
+
+
+def shows_tiles(region: np.ndarray, values: np.ndarray) -> bool:
+    """True when the frame region is the 2-bit tile picture `values` in some palette:
+    one colour per value and one value per colour."""
+    to_val, to_rgb = {}, {}
+    for y in range(values.shape[0]):
+        for x in range(values.shape[1]):
+            rgb, v = tuple(region[y, x]), int(values[y, x])
+            if to_val.setdefault(rgb, v) != v or to_rgb.setdefault(v, rgb) != rgb:
+                return False
+    return True
+
+
+def taken_slots(d: GameDriver, tag: int) -> list[tuple[int | None, str]]:
+    """What the panel shows for the pieces of side `tag` taken: per slot the disc glyph
+    recognised from the pixels (None: blank) and the count beside it."""
+    y0 = ui_const("PANEL_CAPB_Y" if tag == BLACK_TAG else "PANEL_CAPR_Y")
+    per_row = ui_const("CAP_PER_ROW")
+    frame = d.emu.frame()
+    wood = frame[0, 0]
+    out = []
+    for slot in range(ui_const("CAP_SLOTS")):
+        col, row = PANEL_X + 3 * (slot % per_row), y0 + 2 * (slot // per_row)
+        region = frame[row * 8:row * 8 + 16, col * 8:col * 8 + 16]
+        count = d.screen_text(col + 2, row + 1, 1)
+        if (region == wood).all():
+            out.append((None, count))
+            continue
+        found = [g for g in range(11) if shows_tiles(region, disc_values(g))]
+        assert len(found) == 1, (slot, found)
+        out.append((found[0], count))
+    return out
+
+
+def expected_slots(taken: list[int], tag: int) -> list[tuple[int | None, str]]:
+    counts = {k: sum(1 for v in taken if v & 0x30 == tag and PIECE_TYPES[v & 15] == k)
+              for k in CAP_ORDER}
+    out = [(DISC[tag][k], str(n) if n > 1 else "") for k, n in counts.items() if n]
+    return out + [(None, "")] * (len(CAP_ORDER) - len(out))
+
+
+def test_pieces_taken_are_shown_as_discs_by_kind_with_a_count(rom):
+    d = new_game(rom)
+    pos, taken = Position.start(), []
+    moves = ("b2b9 a9b9 h2h9 i9h9 g3g4 c9e7 i3i4 e9e8 i0i3 b7b6 i3i1 b6b8 g0i2 h7h1 "
+             "i1h1 h9h1 c3c4 h1h0 c0e2 h0f0 e0f0 e8e9 d0e1 e7g5 g4g5 g6g5 f0f1 i6i5 "
+             "i4i5 b8b7 i5h5 a6a5 h5g5").split()
+    checked = 0
+    for i, text in enumerate(moves):
+        mv = Move.from_iccs(text)
+        if pos.board[mv.to]:
+            taken.append(pos.board[mv.to])
+        assert d.play(mv.frm, mv.to), text
+        pos.push(mv)
+        if pos.board[mv.to] and (i % 4 == 0 or i == len(moves) - 1):
+            d.settle()
+            for tag in (RED_TAG, BLACK_TAG):
+                assert taken_slots(d, tag) == expected_slots(taken, tag), (text, tag)
+            checked += 1
+    assert checked >= 3
+    # both sides lost pieces of several kinds, some twice
+    assert sum(1 for s in expected_slots(taken, BLACK_TAG) if s[1]) >= 1
+    assert sum(1 for s in expected_slots(taken, RED_TAG) if s[0] is not None) >= 4
+    # undo gives a piece back: its slot goes
+    d.tap("start")
+    d.wait(3)
+    d.tap("a")                                       # UNDO: the pawn g5 back
+    d.wait(10)
+    d.settle()
+    taken.pop()
+    for tag in (RED_TAG, BLACK_TAG):
+        assert taken_slots(d, tag) == expected_slots(taken, tag)
