@@ -206,12 +206,15 @@ def expected_slots(taken: list[int], tag: int) -> list[tuple[int | None, str]]:
     return out + [(None, "")] * (len(CAP_ORDER) - len(out))
 
 
+CAPTURES = ("b2b9 a9b9 h2h9 i9h9 g3g4 c9e7 i3i4 e9e8 i0i3 b7b6 i3i1 b6b8 g0i2 h7h1 "
+            "i1h1 h9h1 c3c4 h1h0 c0e2 h0f0 e0f0 e8e9 d0e1 e7g5 g4g5 g6g5 f0f1 i6i5 "
+            "i4i5 b8b7 i5h5 a6a5 h5g5")                # 33 plies, 13 captures
+
+
 def test_pieces_taken_are_shown_as_discs_by_kind_with_a_count(rom):
     d = new_game(rom)
     pos, taken = Position.start(), []
-    moves = ("b2b9 a9b9 h2h9 i9h9 g3g4 c9e7 i3i4 e9e8 i0i3 b7b6 i3i1 b6b8 g0i2 h7h1 "
-             "i1h1 h9h1 c3c4 h1h0 c0e2 h0f0 e0f0 e8e9 d0e1 e7g5 g4g5 g6g5 f0f1 i6i5 "
-             "i4i5 b8b7 i5h5 a6a5 h5g5").split()
+    moves = CAPTURES.split()
     checked = 0
     for i, text in enumerate(moves):
         mv = Move.from_iccs(text)
@@ -237,3 +240,31 @@ def test_pieces_taken_are_shown_as_discs_by_kind_with_a_count(rom):
     taken.pop()
     for tag in (RED_TAG, BLACK_TAG):
         assert taken_slots(d, tag) == expected_slots(taken, tag)
+
+
+# -- CONTINUE says LOADING... while the save replays --------------------------------------
+
+def test_continue_shows_loading_then_the_board(rom):
+    d = new_game(rom)
+    pos = play_all(d, CAPTURES)
+    d.settle()
+    d.emu.reset()
+    d.boot_to_menu()
+    assert d.emu.read("menu_row") == 3               # CONTINUE
+    d.tap("a")
+    seen = []
+    for _ in range(300):
+        seen.append((d.screen_text(MENU_SURE[0] + 8, MENU_SURE[1], 10),
+                     d.emu.read("ui_nmi_cursor")))
+        if seen[-1][1] == 1:
+            break
+        d.wait(1)
+    texts = [t for t, _ in seen]
+    assert "LOADING..." in texts, texts
+    first = texts.index("LOADING...")
+    gone = next(i for i in range(first, len(texts)) if texts[i] != "LOADING...")
+    assert "LOADING..." not in texts[gone:], texts   # shown while the save replays, then
+    assert seen[-1][1] == 1                          # the board (the replay: ~20 frames)
+    d.settle()
+    assert d.screen_text(MENU_SURE[0] + 8, MENU_SURE[1], 10) != "LOADING..."
+    assert d.emu.read("game_nply") == 33 and d.board() == bytes(pos.board)

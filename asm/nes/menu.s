@@ -51,7 +51,9 @@ txt_space: .byte " ", 0
 txt_cont_level: .byte "  LEVEL ", 0
 txt_sure_new: .byte "SAVED GAME GOES: SURE? A/B", 0
 txt_sure_off: .byte "                          ", 0
-MENU_SURE_Y = 20               ; the question (the row of the CORRUPT line)
+txt_loading: .byte "LOADING...", 0
+MENU_SURE_Y = 20               ; the question (the row of the CORRUPT line); LOADING...
+MENU_LOADING_X = 11
 MENU_CONT_INFO_Y = MENU_Y + 7  ; under CONTINUE: the saved game's mode and level
 
 .segment "BSS"
@@ -199,6 +201,14 @@ menu_digit: .res 2             ; the saved level as a string
     jmp @loop
 :   jmp game_new
 @continue:
+    ptr txt_loading            ; the replay of a long save takes up to ~3.5 s: say so
+    ldx #MENU_LOADING_X
+    ldy #MENU_SURE_Y
+    jsr ui_text
+@show:
+    jsr nes_wait_nmi           ; on the screen before the replay starts
+    lda vram_len
+    bne @show
     jsr save_load              ; C set: refused (the menu says so, the game is new)
     bcc :+
     jmp menu_run
