@@ -10,12 +10,20 @@ import numpy as np
 import pytest
 
 from pyharness.build import build_rom
+from pyharness.engine_data import load_levels
 from pyharness.emu import MODE_BLACK, MODE_RED, MODE_TWO, Emulator, GameDriver
 from pyharness.reference.board import (ADVISOR, BISHOP, BLACK_TAG, CANNON, KNIGHT, PAWN,
                                        PIECE_TYPES, RED_TAG, ROOK)
 from pyharness.reference.position import Move, Position
 
 from test_game_playtest import ROOT, PANEL_X, new_game, play_all, sound, status, ui_const
+
+FRAMES_PER_SEC = ui_const("FRAMES_PER_SEC")
+
+
+def get_level(n: int):
+    return load_levels()[n - 1]
+
 
 MENU_SURE = (3, 20)          # asm/nes/menu.s MENU_SURE_Y: the question's place
 
@@ -268,3 +276,24 @@ def test_continue_shows_loading_then_the_board(rom):
     d.settle()
     assert d.screen_text(MENU_SURE[0] + 8, MENU_SURE[1], 10) != "LOADING..."
     assert d.emu.read("game_nply") == 33 and d.board() == bytes(pos.board)
+
+
+# -- the CPU's seconds beside its bar ------------------------------------------------------
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_the_cpu_shows_its_seconds_used_and_its_cap(rom, level):
+    cap_s = -(-get_level(level).frames // FRAMES_PER_SEC)      # rounded up
+    d = new_game(rom, MODE_RED, level=level)
+    mv = Move.from_iccs("a3a4")                                 # out of the book
+    assert d.play(mv.frm, mv.to, settle=0)
+    d.wait_until(lambda: d.emu.read("ui_thinking") == 1, limit=60)
+    d.wait(2)
+    assert status(d) == f"{0:2d}/{cap_s:2d} SEC"
+    if cap_s >= 3:                                              # it counts
+        d.wait(2 * FRAMES_PER_SEC + 2)
+        assert d.emu.read("ui_thinking") == 1
+        assert status(d) == f"{2:2d}/{cap_s:2d} SEC"
+    d.tap("select")                                             # move now
+    d.wait_until(lambda: d.emu.read("game_nply") == 2, limit=60)
+    d.settle()
+    assert status(d) == ""                                      # gone with the think

@@ -19,6 +19,9 @@ ui_thinking:   .res 1          ; 1: the CPU thinks, 2: a hint; Select sets srch_
 ui_think_sub:  .res 1          ; thinking bar: frames into the current bar tile
 ui_bar_step:   .res 1          ; frames a bar tile stands for (cap / PANEL_W, >= 1)
 ui_bar_n:      .res 1          ; bar tiles shown (0..PANEL_W)
+ui_sec_fr:     .res 1          ; the CPU's seconds used: frames into the current second,
+ui_sec_hi:     .res 1          ; and the seconds as 2 tiles (' ' or tens, ones)
+ui_sec_lo:     .res 1
 ui_hint_cancel: .res 1         ; nonzero: B cancelled the hint being searched
 ev_head:       .res 1          ; written by the NMI only
 ev_tail:       .res 1          ; written by the main thread only
@@ -73,7 +76,25 @@ ev_q:          .res EVQ_SIZE
     cmp #PANEL_W
     bcs :+
     inc ui_bar_n
-:   lda nmi_ev                 ; Select (and B in a hint) are consumed here, A and B
+:   inc ui_sec_fr              ; the seconds used: one more every FRAMES_PER_SEC
+    lda ui_sec_fr
+    cmp #FRAMES_PER_SEC
+    bcc @sec_done
+    lda #0
+    sta ui_sec_fr
+    inc ui_sec_lo
+    lda ui_sec_lo
+    cmp #'9' + 1
+    bcc @sec_done
+    lda #'0'
+    sta ui_sec_lo
+    lda ui_sec_hi              ; ' ' ($20) -> '0' ($30), '0'..'9' kept; then + 1
+    ora #$10
+    clc
+    adc #1
+    sta ui_sec_hi
+@sec_done:
+    lda nmi_ev                 ; Select (and B in a hint) are consumed here, A and B
     jsr ui_think_buttons       ; dropped: not queued (on the player's turn Select would
     sta nmi_ev                 ; ask for a hint, A would act behind the player's back)
 @cursor:

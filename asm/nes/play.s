@@ -70,7 +70,7 @@ txt_illegal: .byte "ILLEGAL", 0
 txt_no_moves: .byte "NO MOVES", 0
 txt_no_piece: .byte "NO PIECE", 0
 txt_not_yours: .byte "NOT YOURS", 0
-txt_think_cpu:  .byte "THINKING", 0
+txt_secs:    .byte " SEC", 0
 txt_think_hint: .byte "HINT...", 0
 txt_sel:     .byte "SELECT:", 0
 txt_move_now: .byte "MOVE NOW", 0
@@ -994,10 +994,11 @@ play_cap_order: .byte KIND_R, KIND_N, KIND_C, KIND_B, KIND_A, KIND_P   ; taken s
     lda #0
     sta ui_idle                ; busy until the next ev_get (the tests read this)
     sta ui_hint_cancel
-    ptr txt_think_cpu
-    lda play_hint_mode
-    beq :+
     ptr txt_think_hint
+    lda play_hint_mode
+    bne :+
+    jsr play_think_secs        ; the CPU: " 0/30 SEC" (the NMI counts the seconds)
+    ptr play_line
 :   jsr play_status
     ptr txt_blank
     ldx #PANEL_L
@@ -1136,6 +1137,68 @@ play_cap_order: .byte KIND_R, KIND_N, KIND_C, KIND_B, KIND_A, KIND_P   ; taken s
     sec
     rts
 .endproc
+
+;;
+; The CPU's status line while it thinks, in play_line: " 0/cc SEC", cc = its level's
+; frame cap in seconds, rounded up (at most 99); sets the seconds the NMI counts (ui_sec_*) to 0.
+; Clobbers: A, X, Y, ui_tmp, ui_tmp2.
+.proc play_think_secs
+    ldx game_level
+    lda level_frames_lo-1,x
+    sta ui_tmp
+    lda level_frames_hi-1,x
+    sta ui_tmp2
+    ldy #0                     ; seconds: frames / FRAMES_PER_SEC, rounded up
+@div:
+    lda ui_tmp
+    ora ui_tmp2
+    beq @got
+    iny
+    cpy #99                    ; (2 digits: a cap of 99 s or more shows 99)
+    bcs @got
+    lda ui_tmp
+    sec
+    sbc #FRAMES_PER_SEC
+    sta ui_tmp
+    lda ui_tmp2
+    sbc #0
+    sta ui_tmp2
+    bcs @div
+@got:
+    tya
+    ldx #'0' - 1               ; tens
+@tens:
+    inx
+    sec
+    sbc #10
+    bcs @tens
+    adc #10 + '0'
+    sta play_line + 4
+    cpx #'0'
+    bne :+
+    ldx #' '
+:   stx play_line + 3
+    lda #'/'
+    sta play_line + 2
+    lda #' '
+    sta ui_sec_hi
+    sta play_line
+    lda #'0'
+    sta ui_sec_lo
+    sta play_line + 1
+    lda #0
+    sta ui_sec_fr
+    ldx #0
+@secs:
+    lda txt_secs,x
+    sta play_line + 5,x
+    beq @done
+    inx
+    bne @secs
+@done:
+    rts
+.endproc
+.assert PANEL_W >= 9, error, "play_think_secs: 9 characters"
 
 ;;
 ; The CPU's move (modes 0, 1 and the demo).  Start first opens the pause menu (the
