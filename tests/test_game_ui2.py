@@ -11,7 +11,7 @@ import pytest
 
 from pyharness.build import build_rom
 from pyharness.engine_data import load_levels
-from pyharness.emu import MODE_BLACK, MODE_RED, MODE_TWO, Emulator, GameDriver
+from pyharness.emu import MODE_BLACK, MODE_RED, MODE_TWO, Emulator, GameDriver, asm_const
 from pyharness.reference.board import (ADVISOR, BISHOP, BLACK_TAG, CANNON, KNIGHT, PAWN,
                                        PIECE_TYPES, RED_TAG, ROOK)
 from pyharness.reference.position import Move, Position
@@ -297,3 +297,25 @@ def test_the_cpu_shows_its_seconds_used_and_its_cap(rom, level):
     d.wait_until(lambda: d.emu.read("game_nply") == 2, limit=60)
     d.settle()
     assert status(d) == ""                                      # gone with the think
+
+
+# -- the result screen: no cursor, the last move's frame stays -----------------------------
+
+def test_result_screen_keeps_the_last_move_frame_and_hides_the_cursor(rom):
+    d = new_game(rom)
+    shuffle = "h0g2 h9g7 g2h0 g7h9 " * 3                        # a repetition draw
+    play_all(d, shuffle)
+    assert d.emu.read("game_result") != 0
+    d.settle()
+    oam = d.emu.address("oam_buf")
+    sprite = [(d.emu.read(oam + 4 * i + 3), d.emu.read(oam + 4 * i) + 1) for i in range(16)]
+    assert all(y >= 0xF0 for _, y in sprite[:4])                # the cursor: hidden
+    last = asm_const("LAST_OAM", "asm/nes/play.s") // 4
+    bx, by = ui_const("BOARD_X"), ui_const("BOARD_Y")
+    mv = Move.from_iccs(shuffle.split()[-1])
+    for n, sq in enumerate((mv.frm, mv.to)):
+        c, r = d.cell_of_sq(sq)
+        x0, y0 = (bx + 2 * c) * 8, (by + 2 * r + (2 if r >= ui_const("RIVER_ROW") else 0)) * 8
+        corners = sprite[last + 4 * n:last + 4 * n + 4]
+        assert all(x0 - 8 <= x <= x0 + 16 and y0 - 8 <= y <= y0 + 16 for x, y in corners), (
+            sq, corners, (x0, y0))
