@@ -334,7 +334,7 @@ done:   rts
 ; stamped in this generation): stores; fast = 1 (gen::checked): the stamp of X may ask
 ; for the full test (every move of a stamped piece, called with mg_mask = 0, gets it);
 ; fast = 3 (gen::evade, in check): only stamped targets, each with the full test;
-; fast = 0: always the test (unused); fast = 4 (mg_cap_*: X holds an enemy piece):
+; fast = 4 (mg_cap_*: X holds an enemy piece):
 ; mg_emit_capt::sq (which leaves X = mg_from).  With cont, continues at that label.
 .macro EMIT fast, cont
   .if fast = 4
@@ -362,7 +362,7 @@ done2:
     .else
         jmp cont
     .endif
-  .elseif fast
+  .elseif fast = 1
         .local slow, done
         lda mg_dmap,x
         eor mg_stamp
@@ -384,10 +384,7 @@ slow:   jsr mg_emit::full
     .endif
 done:
   .else
-        jsr mg_emit::full
-    .ifnblank cont
-        jmp cont
-    .endif
+    .error "EMIT: fast must be 1..4"
   .endif
 .endmacro
 
@@ -439,12 +436,7 @@ slow:   txa
         ldx mg_from
 done:
   .else
-        txa
-        clc
-        adc #<(delta)
-        tax
-        jsr mg_emit::full
-        ldx mg_from
+    .error "EMITD: fast must be 1..4"
   .endif
 .endmacro
 
