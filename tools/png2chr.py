@@ -24,6 +24,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import depfile  # noqa: F401 - records what the tool reads
 from PIL import Image
 
 # NES master palette (2C02, a common emulator palette; sRGB), index 0x00..0x3F.
@@ -175,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.inc:
         args.inc.parent.mkdir(parents=True, exist_ok=True)
         write_inc(args.inc, args.name, conv, args.png.as_posix())
+        depfile.write(args.inc)
     return 0
 
 

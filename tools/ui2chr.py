@@ -24,6 +24,7 @@ import argparse
 import sys
 from pathlib import Path
 
+import depfile  # noqa: F401 - records what the tool reads
 from PIL import Image, ImageDraw
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -193,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     args.chr.parent.mkdir(parents=True, exist_ok=True)
     args.chr.write_bytes(chr_data)
     args.inc.write_text(inc)
+    depfile.write(args.inc)
     return 0
 
 
