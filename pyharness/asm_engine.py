@@ -10,7 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from .limits import Limits
+from .reference.clock import CYCLES_PER_FRAME, nes_seconds
 from .reference.position import Move, Position
+from .reference.search import SearchResult
 from .sim import Sim, make_sim
 
 
@@ -41,39 +44,44 @@ class PerftResult:
 
 
 @dataclass
-class AsmSearchResult:
-    """What srch_think returned (mirrors reference.search.SearchResult) and its cost."""
+class AsmSearchResult(SearchResult):
+    """The twin's SearchResult of srch_think, plus the cycles the 6502 spent."""
 
-    best_move: Move | None
-    score: int
-    depth: int
-    nodes: int
-    pv: list[Move]
-    cycles: int
-    tt_probes: int = 0
-    tt_hits: int = 0
-    from_book: bool = False
-    stopped: bool = False
-
-    @property
-    def move(self) -> Move | None:
-        """Alias of best_move."""
-        return self.best_move
-
-    @property
-    def tt_hit_rate(self) -> float:
-        """TT hits / probes (0.0 when nothing was probed)."""
-        return self.tt_hits / self.tt_probes if self.tt_probes else 0.0
+    cycles: int = 0
 
     @property
     def nes_seconds(self) -> float:
-        """cycles / 1,789,773."""
-        return self.cycles / 1_789_773
+        """The cycles in NES seconds."""
+        return nes_seconds(self.cycles)
 
     @property
     def cycles_per_node(self) -> float:
         """cycles / nodes (0 without nodes)."""
         return self.cycles / self.nodes if self.nodes else 0.0
+
+
+#: cycles a search may spend beyond its frame cap or node budget before it counts as a
+#: runaway: the search polls the frame counter every 16 nodes (~50,000 cycles)
+CAP_SLACK_CYCLES = 1_000_000
+#: cycles a node may cost at most, for the cap of a node-bounded search (a node costs
+#: ~3,000 on average; quiescence and the root's move list add to single nodes)
+CAP_CYCLES_PER_NODE = 100_000
+#: the cap of a search bounded by depth alone (~16 hours of py65): depth 24 is legal
+DEPTH_ONLY_CAP = 10**11
+
+
+def think_cycle_cap(limits: Limits) -> int:
+    """The cycle cap of srch_think under `limits`: a runaway routine stops there."""
+    from .reference.levels import get_level
+    caps = []
+    frames = limits.frames
+    if frames is None and limits.level is not None:
+        frames = get_level(limits.level).frames
+    if frames:
+        caps.append(frames * CYCLES_PER_FRAME + CAP_SLACK_CYCLES)
+    if limits.nodes:
+        caps.append(limits.nodes * CAP_CYCLES_PER_NODE + CAP_SLACK_CYCLES)
+    return min(caps) if caps else DEPTH_ONLY_CAP
 
 
 class AsmEngine:
@@ -240,7 +248,7 @@ class AsmEngine:
     def think(self, position: Position, level: int | None = None, depth: int | None = None,
               seed: int = 0, nodes: int | None = None, frames: int | None = None,
               history_moves=(), use_book: bool | None = None, trace: list | None = None,
-              move_now_after: int | None = None, max_cycles: int = 10**11,
+              move_now_after: int | None = None, max_cycles: int | None = None,
               profile: dict[int, int] | None = None,
               hooks: dict[str, Callable[[], None]] | None = None) -> AsmSearchResult:
         """srch_think on `position`, like reference.search.think (same arguments).
@@ -252,10 +260,13 @@ class AsmEngine:
         every node, like the reference. `move_now_after` sets srch_move_now once that
         many nodes were made. `hooks` maps more ROM labels to callables run there
         (e.g. srch_null_try, srch_null_cut: the tests count null moves).
+        The limits are checked as `Limits` checks them (LimitsError); the run stops
+        with SimLimitError at `max_cycles` (default: `think_cycle_cap`).
         """
-        from .reference.search import SearchInputError, game_record
-        if level is None and depth is None:
-            raise SearchInputError("give a level (1..5) or a depth")
+        from .reference.search import game_record
+        limits = Limits(level=level, depth=depth, nodes=nodes, frames=frames, seed=seed)
+        if max_cycles is None:
+            max_cycles = think_cycle_cap(limits)
         game_record(position, history_moves)      # validates history_moves
         s = self.sim
         self.game_setup(position)
@@ -306,12 +317,13 @@ class AsmEngine:
         n = s.peek("srch_pv_len")
         pf, pt = s.read("srch_pv_from", n), s.read("srch_pv_to", n)
         return AsmSearchResult(
-            Move(f, t) if f else None, score, s.peek("srch_depth_done"),
-            int.from_bytes(s.read("srch_nodes", 4), "little"),
-            [Move(a, b) for a, b in zip(pf, pt)], cycles,
-            int.from_bytes(s.read("srch_tt_probes", 4), "little"),
-            int.from_bytes(s.read("srch_tt_hits", 4), "little"),
-            bool(s.peek("srch_from_book")), bool(s.peek("srch_stopped")))
+            best_move=Move(f, t) if f else None, score=score,
+            depth=s.peek("srch_depth_done"),
+            nodes=int.from_bytes(s.read("srch_nodes", 4), "little"),
+            pv=[Move(a, b) for a, b in zip(pf, pt)], cycles=cycles,
+            tt_probes=int.from_bytes(s.read("srch_tt_probes", 4), "little"),
+            tt_hits=int.from_bytes(s.read("srch_tt_hits", 4), "little"),
+            from_book=bool(s.peek("srch_from_book")), stopped=bool(s.peek("srch_stopped")))
 
 
 def asm_legal_moves(pos: Position, engine: AsmEngine | None = None) -> list[Move]:

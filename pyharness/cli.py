@@ -1,13 +1,20 @@
 """The `xq65` command line.
 
-Every command prints what is wrong and exits with status 2 on bad input (a malformed
-FEN, an illegal move, a missing ROM or toolchain).
+Every command prints what is wrong on one line `error: ...` and exits with status 2 on
+bad input: a malformed FEN or move, a value out of range, an unreadable or hostile
+file, a missing or broken ROM or toolchain, and click's own usage errors. Ranges are
+`click.IntRange`s built from the constants of pyharness.limits.
 """
 from __future__ import annotations
 
+import os
 import sys
 
 import click
+
+from .engines import ENGINE_NAMES
+from .limits import DEPTH_MIN, FRAMES_MAX, NODES_MAX, SEED_MAX, level_count
+from .reference.levels import MAX_DEPTH
 
 
 class UsageProblem(click.ClickException):
@@ -19,9 +26,86 @@ class UsageProblem(click.ClickException):
         click.echo(f"error: {self.format_message()}", err=True)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-def main() -> None:
+def _input_errors() -> tuple[type[BaseException], ...]:
+    """The exceptions that mean bad input (not a bug): each becomes one `error:` line."""
+    from .build import BuildError
+    from .engines import EngineUnavailableError
+    from .reference.errors import XQError
+    from .reference.search import SearchInputError
+    from .sim import SimError
+    from .symbols import SymbolError
+    return (XQError, SearchInputError, BuildError, SimError, SymbolError,
+            EngineUnavailableError, OSError)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split()) or "unknown error"
+
+
+class Xq65Group(click.Group):
+    """The `xq65` group: bad input of any command ends in one `error:` line, status 2."""
+
+    def invoke(self, ctx: click.Context):
+        """Run the command; turn the input errors of `_input_errors` into UsageProblem."""
+        try:
+            return super().invoke(ctx)
+        except click.ClickException:
+            raise
+        except _input_errors() as exc:
+            raise UsageProblem(str(exc)) from exc
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
+             **extra):
+        """click's main, but usage errors print as one line `error: ...` (status 2)."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, **extra)
+        except click.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx is not None else "xq65"
+            click.echo(f"error: {where}: {_one_line(exc.format_message())} "
+                       f"(see {where} --help)", err=True)
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            if isinstance(exc, UsageProblem):
+                exc.show()
+            else:
+                click.echo(f"error: {_one_line(exc.format_message())}", err=True)
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            click.echo("error: aborted", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def _set_env(ctx: click.Context, name: str, value: str | None) -> None:
+    """Set an environment variable for this command only (workers inherit it)."""
+    if value is None:
+        return
+    old = os.environ.get(name)
+    os.environ[name] = value
+
+    def restore() -> None:
+        if old is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = old
+    ctx.call_on_close(restore)
+
+
+@click.group(cls=Xq65Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--rom", type=click.Path(), default=None, metavar="FILE.nes",
+              help="Run this iNES file (as it is: not rebuilt) instead of build/xiangqi.nes.")
+@click.option("--labels", type=click.Path(), default=None, metavar="FILE",
+              help="With --rom: its ld65 label file (default: beside the ROM, .labels).")
+@click.pass_context
+def main(ctx: click.Context, rom: str | None, labels: str | None) -> None:
     """xq65: a xiangqi cartridge for the NES, its 6502 engine and the harness around it."""
+    from .sim import LABELS_ENV, ROM_ENV
+    if labels is not None and rom is None:
+        raise UsageProblem("--labels needs --rom")
+    _set_env(ctx, ROM_ENV, rom)
+    _set_env(ctx, LABELS_ENV, labels)
 
 
 # --- rules commands (show, moves, perft) -------------------------------------------
@@ -41,17 +125,6 @@ def _parse_position(text: str):
         return Position.from_fen(fen)
     except InvalidFenError as exc:
         raise UsageProblem(f"bad FEN: {exc}") from None
-
-
-def _parse_depth(text: str) -> int:
-    """Perft depth text -> int in 0..PERFT_MAX_DEPTH; UsageProblem when bad."""
-    try:
-        depth = int(text)
-    except ValueError:
-        raise UsageProblem(f"bad depth {text!r}: want a whole number") from None
-    if not 0 <= depth <= PERFT_MAX_DEPTH:
-        raise UsageProblem(f"bad depth {depth}: want 0..{PERFT_MAX_DEPTH}")
-    return depth
 
 
 def _engine_moves(engine: str, pos) -> list:
@@ -107,13 +180,13 @@ def moves_cmd(fen: str, sort_moves: bool, engine: str) -> None:
 
 @main.command("perft")
 @click.argument("fen")
-@click.argument("depth")
+@click.argument("depth", type=click.IntRange(0, PERFT_MAX_DEPTH))
 @click.option("--divide", is_flag=True, help="Also print the count below each move.")
 @click.option("--engine", type=click.Choice(RULE_ENGINES), default="ref", show_default=True)
-def perft_cmd(fen: str, depth: str, divide: bool, engine: str) -> None:
+def perft_cmd(fen: str, depth: int, divide: bool, engine: str) -> None:
     """Count the leaves of the legal move tree; the count is on the last line."""
     pos = _parse_position(fen)
-    plies = _parse_depth(depth)
+    plies = depth
     if divide and plies >= 1:
         total = 0
         for move, count in _engine_divide(engine, pos, plies):
@@ -149,17 +222,29 @@ def build_cmd(force: bool) -> None:
               help="Then press buttons (e.g. start, a+b) for one frame, 10 frames apart; repeatable.")
 @click.option("--scale", type=click.IntRange(1, 8), default=1, show_default=True)
 def screenshot_cmd(out: str, frames: int, presses: tuple[str, ...], scale: int) -> None:
-    """Run the built ROM headless in cynes and save a frame as PNG."""
-    from pyharness.emu import Emulator, RomMissingError, UnknownButtonError
+    """Run the built ROM (or --rom) headless in cynes and save a frame as PNG.
 
-    try:
-        emu = Emulator()
-        emu.step(frames)
-        for buttons in presses:
-            emu.press(buttons)
-            emu.step(10)
-    except (RomMissingError, UnknownButtonError) as e:
-        raise UsageProblem(str(e)) from e
+    The ROM must be an iNES image whose vectors point into its PRG-ROM, and, when its
+    label file is beside it, whose NMI has counted frames (frame_count) by then.
+    """
+    from pathlib import Path
+
+    from pyharness.emu import Emulator, UnknownButtonError
+    if Path(out).suffix.lower() != ".png":
+        raise UsageProblem(f"{out}: the screenshot is a PNG; name it *.png")
+    if not Path(out).parent.is_dir() and Path(out).parent != Path(""):
+        Path(out).parent.mkdir(parents=True, exist_ok=True)
+    emu = Emulator()
+    for buttons in presses:
+        try:
+            from pyharness.emu import button_mask
+            button_mask(buttons)
+        except UnknownButtonError as e:
+            raise UsageProblem(str(e)) from e
+    emu.check_runs(frames)
+    for buttons in presses:
+        emu.press(buttons)
+        emu.step(10)
     if emu.crashed:
         raise UsageProblem("the CPU crashed (invalid opcode) before the screenshot")
     click.echo(emu.save_png(out, scale=scale))
@@ -186,15 +271,9 @@ def play_cmd() -> None:
 
 
 def _asm_engine():
-    """An AsmEngine on the built ROM (building it if needed); UsageProblem on failure."""
-    from pyharness.asm_engine import AsmEngine
-    from pyharness.build import BuildError
-    from pyharness.sim import SimError
-
-    try:
-        return AsmEngine()
-    except (BuildError, SimError) as e:
-        raise UsageProblem(str(e)) from e
+    """An AsmEngine on the ROM through the guarded builder (engines.open_asm_engine)."""
+    from .engines import open_asm_engine
+    return open_asm_engine()
 
 
 def _asm_moves(pos) -> list:
@@ -213,6 +292,7 @@ def _asm_perft(pos, depth: int) -> int:
     unmakes every leaf move (the issue's perft-leaf figure); the "bulk" lines are
     eng_perft, which adds the last ply's generated count without make/unmake.
     """
+    from .reference.clock import nes_seconds
     eng = _asm_engine()
     eng.load(pos)
     res = eng.perft(depth, full=True)
@@ -222,7 +302,7 @@ def _asm_perft(pos, depth: int) -> int:
                                    f"bulk mode {bulk.nodes}")
     click.echo(f"cycles: {res.cycles} (eng_perft_full: make + unmake at every leaf)")
     click.echo(f"cycles per leaf: {res.cycles_per_leaf:.1f}")
-    click.echo(f"NES seconds: {res.cycles / 1_789_773:.2f}")
+    click.echo(f"NES seconds: {nes_seconds(res.cycles):.2f}")
     click.echo(f"bulk cycles: {bulk.cycles} (eng_perft: last ply counted, no make/unmake)")
     click.echo(f"bulk cycles per leaf: {bulk.cycles_per_leaf:.1f}")
     return res.nodes
@@ -247,10 +327,10 @@ def _bench_level_options(f):
                      help="Quick: 6 positions (2 per phase); full: all 30."),
         click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
                      help="Worker processes (0 = all cores)."),
-        click.option("--engine", type=click.Choice(["auto", "asm", "ref"]), default="auto",
+        click.option("--engine", type=click.Choice(ENGINE_NAMES), default="asm",
                      show_default=True,
-                     help="auto: the asm search when the ROM has it, else the Python twin "
-                          "(its cycles are a model, and the report says so)."),
+                     help="asm: the ROM's search under py65 (cycles measured); ref: the "
+                          "Python twin (its cycles are a model, and the report says so)."),
         click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table."),
         click.option("--plot", "plot_file", type=click.Path(dir_okay=False), default=None,
                      help="Also draw NES seconds per level into this PNG."),
@@ -272,11 +352,10 @@ def _show_saved_bench(path: str, as_json: bool, plot_file: str | None) -> None:
     import json
 
     from pyharness.bench_search import SearchBench
+    from pyharness.inputfile import read_text
+    text = read_text(path, "saved bench")
     try:
-        with open(path, encoding="utf-8") as fh:
-            result = SearchBench.from_dict(json.load(fh))
-    except OSError as e:
-        raise UsageProblem(f"cannot read {path}: {e.strerror or e}") from e
+        result = SearchBench.from_dict(json.loads(text))
     except ValueError as e:
         raise UsageProblem(f"{path}: {e}") from e
     if plot_file:
@@ -318,26 +397,23 @@ def _run_level_bench(levels_text, n_positions, quick, jobs, engine, as_json, plo
         _show_saved_bench(from_file, as_json, plot_file)
         return
 
-    from pyharness.bench_search import (QUICK_POSITIONS, BenchEngineError, SuiteError,
-                                        estimate_seconds, load_suite, parse_levels,
-                                        resolve_engine, run_bench, select_positions)
+    from pyharness.bench_search import (QUICK_POSITIONS, SuiteError, estimate_seconds,
+                                        load_suite, parse_levels, run_bench,
+                                        select_positions)
     try:
         levels = parse_levels(levels_text)
         suite = load_suite(suite_file)
-        kind, note = resolve_engine(engine)
     except (ValueError, SuiteError) as e:
         raise UsageProblem(str(e)) from e
-    except BenchEngineError as e:
-        raise UsageProblem(f"--engine asm: {e}") from e
+    if engine == "asm":
+        _asm_engine()           # the ROM builds and loads, or one error line
     count = n_positions if n_positions is not None else (QUICK_POSITIONS if quick else None)
     positions = select_positions(suite, count)
     workers = max(1, min(jobs or os.cpu_count() or 1, len(levels) * len(positions)))
     progress = None
     if not quiet:
-        if note:
-            click.echo(f"note: {note}", err=True)
-        est = estimate_seconds(levels, len(positions), kind) / workers
-        click.echo(f"bench: {kind}, levels {','.join(map(str, levels))}, "
+        est = estimate_seconds(levels, len(positions), engine) / workers
+        click.echo(f"bench: {engine}, levels {','.join(map(str, levels))}, "
                    f"{len(positions)} positions, {workers} job(s); at most ~{est:.0f} s "
                    f"(every search to its cap)", err=True)
 
@@ -346,12 +422,7 @@ def _run_level_bench(levels_text, n_positions, quick, jobs, engine, as_json, plo
                        f"{run.depth} nodes {run.nodes:>6} {run.nes_seconds:7.3f} NES s"
                        f"{'  cut' if run.stopped else ''}  ({run.wall_seconds:.1f} s)",
                        err=True)
-    try:
-        result = run_bench(levels, positions, engine=kind, jobs=workers, progress=progress)
-    except BenchEngineError as e:
-        raise UsageProblem(str(e)) from e
-    if note:
-        result.note = note
+    result = run_bench(levels, positions, engine=engine, jobs=workers, progress=progress)
     if plot_file:
         from pyharness.plot import plot_levels
         plot_levels(result, plot_file)
@@ -384,16 +455,15 @@ def bench_movegen_cmd(depth: int = 3, as_json: bool = False, data_file: str | No
     the issue's perft-leaf figure) and bulk (eng_perft, the last ply counted).
     """
     import json
-    from pathlib import Path
 
     from pyharness.bench import PerftMismatchError, bench_movegen
+    from pyharness.inputfile import TEXT_CAP, check_regular
     from pyharness.reference.errors import InvalidFenError
     from pyharness.reference.perft import read_perft_file
 
     cases = None
     if data_file is not None:
-        if not Path(data_file).is_file():
-            raise UsageProblem(f"perft file {data_file} not found")
+        check_regular(data_file, "perft file", TEXT_CAP)
         try:
             cases = read_perft_file(data_file)
         except ValueError as e:
@@ -434,15 +504,15 @@ def bench_movegen_cmd(depth: int = 3, as_json: bool = False, data_file: str | No
 @main.command("match")
 @click.argument("engine_a", metavar="A")
 @click.argument("engine_b", metavar="B")
-@click.option("--games", "-n", default=20, show_default=True, type=int,
+@click.option("--games", "-n", default=20, show_default=True, type=click.IntRange(1, 10**6),
               help="Games to play (openings in pairs, colours swapped).")
-@click.option("--jobs", "-j", default=1, show_default=True, type=int,
+@click.option("--jobs", "-j", default=1, show_default=True, type=click.IntRange(0, 1024),
               help="Worker processes; 0 = all cores.")
-@click.option("--seed", default=0, show_default=True, type=int,
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**31 - 1),
               help="Varies the opening order and the ref/asm search seeds.")
 @click.option("--openings", type=click.Path(dir_okay=False),
               help="Openings file (one FEN per line); default assets/match_openings.txt.")
-@click.option("--max-plies", default=300, show_default=True, type=int,
+@click.option("--max-plies", default=300, show_default=True, type=click.IntRange(1, 10**5),
               help="Plies after which a game is a draw ('max plies').")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.option("--log", "log_file", type=click.Path(dir_okay=False, writable=True),
@@ -464,10 +534,6 @@ def match_cmd(engine_a: str, engine_b: str, games: int, jobs: int, seed: int,
 
     try:
         spec_a, spec_b = parse_spec(engine_a), parse_spec(engine_b)
-        if games < 1:
-            raise MatchError(f"--games must be at least 1, got {games}")
-        if max_plies < 1:
-            raise MatchError(f"--max-plies must be at least 1, got {max_plies}")
         workers = resolve_jobs(jobs, games)
         check_spec(spec_a)
         check_spec(spec_b)
@@ -511,121 +577,83 @@ def match_cmd(engine_a: str, engine_b: str, games: int, jobs: int, seed: int,
 # --- search ---------------------------------------------------------------------------
 
 
-def _search_ref(pos, *, depth, level, seed, nodes, frames):
-    """Run the Python twin; return its SearchResult and extra report lines."""
-    import time
-
-    from .reference.search import think
-    t0 = time.perf_counter()
-    result = think(pos, level=level, depth=depth, seed=seed, nodes=nodes, frames=frames)
-    dt = time.perf_counter() - t0
-    per = f", {dt / result.nodes * 1e6:.0f} us/node" if result.nodes else ""
-    lines = [f"time:  {dt:.2f} s (Python){per}"]
-    if frames or level:
-        lines.append("note:  ref measures frame caps on a model clock "
-                     "(levels.NODE_CYCLES_ESTIMATE cycles a node)")
-    return result, lines
-
-
-def _search_asm(pos, *, depth, level, seed, nodes, frames):
-    """Run srch_think of the ROM under py65; its result and the cycle lines."""
-    from .asm_engine import AsmEngine
-    eng = AsmEngine()
-    result = eng.think(pos, level=level, depth=depth, seed=seed, nodes=nodes, frames=frames)
-    lines = [f"cycles: {result.cycles:,} = {result.nes_seconds:.3f} NES s"
-             + (f", {result.cycles_per_node:,.0f} cycles/node" if result.nodes else "")]
-    return result, lines
-
-
-#: engine name -> runner(pos, depth=, level=, seed=, nodes=, frames=) -> (result, lines).
-SEARCH_ENGINES = {"ref": _search_ref, "asm": _search_asm}
-
-
-def search_dispatch(engine: str, pos, **limits):
-    """Run `engine` on `pos` with the given limits; (SearchResult, extra lines)."""
-    try:
-        runner = SEARCH_ENGINES[engine]
-    except KeyError:
-        raise UsageProblem(f"unknown engine {engine!r} (have: {', '.join(SEARCH_ENGINES)})")
-    return runner(pos, **limits)
-
-
 @main.command("search")
 @click.argument("fen")
-@click.option("--depth", "-d", type=int, default=None, help="fixed depth (1..24)")
-@click.option("--level", "-l", type=int, default=None, help="level 1..5 (assets/levels.txt)")
-@click.option("--engine", type=click.Choice(sorted(SEARCH_ENGINES)), default="ref",
-              show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True, help="LFSR seed 0..65535")
-@click.option("--nodes", type=int, default=None, help="node budget")
-@click.option("--frames", type=int, default=None, help="frame budget (60 per NES second)")
+@click.option("--depth", "-d", type=click.IntRange(DEPTH_MIN, MAX_DEPTH), default=None,
+              help=f"fixed depth ({DEPTH_MIN}..{MAX_DEPTH})")
+@click.option("--level", "-l", type=click.IntRange(1, level_count()), default=None,
+              help=f"level 1..{level_count()} (assets/levels.txt)")
+@click.option("--engine", type=click.Choice(ENGINE_NAMES), default="ref", show_default=True)
+@click.option("--seed", type=click.IntRange(0, SEED_MAX), default=0, show_default=True,
+              help=f"LFSR seed 0..{SEED_MAX}")
+@click.option("--nodes", type=click.IntRange(0, NODES_MAX), default=None,
+              help="node budget (0: none)")
+@click.option("--frames", type=click.IntRange(0, FRAMES_MAX), default=None,
+              help="frame budget, 60 per NES second (0: none)")
 @click.option("--moves", default="", help="ICCS moves played from FEN first (game record)")
 def search_cmd(fen: str, depth, level, engine: str, seed: int, nodes, frames,
                moves: str) -> None:
     """Search FEN ("start" for the start position) and print the best move, score,
     depth, nodes, PV and TT hit rate."""
-    from .reference.board import START_FEN
-    from .reference.errors import XQError
-    from .reference.position import Position
-    from .reference.search import SearchInputError
+    import time
+
+    from .engines import make_engine
+    from .limits import Limits
+    from .reference.notation import chinese
     if (depth is None) == (level is None):
         raise UsageProblem("give exactly one of --depth D or --level L")
-    if not 0 <= seed <= 0xFFFF:
-        raise UsageProblem(f"--seed must be 0..65535, got {seed}")
-    try:
-        pos = Position.from_fen(START_FEN if fen == "start" else fen)
-        for text in moves.split():
-            pos.push(pos.parse_move(text))
-    except XQError as exc:
-        raise UsageProblem(str(exc)) from exc
-    try:
-        result, extra = search_dispatch(engine, pos, depth=depth, level=level, seed=seed,
-                                        nodes=nodes, frames=frames)
-    except (SearchInputError, ValueError) as exc:
-        raise UsageProblem(str(exc)) from exc
+    limits = Limits(level=level, depth=depth, nodes=nodes, frames=frames, seed=seed)
+    pos = _parse_position(fen)
+    for text in moves.split():
+        pos.push(pos.parse_move(text))
+    searcher = make_engine(engine)
+    t0 = time.perf_counter()
+    result = searcher.think(pos, limits)
+    dt = time.perf_counter() - t0
     if result.best_move is None:
         click.echo(f"no legal move: score {result.score} (the side to move has lost)")
         return
-    try:
-        from .reference.notation import chinese
-        zh = " " + chinese(pos, result.best_move)
-    except ImportError:  # pragma: no cover - notation is optional
-        zh = ""
     line = pos.copy()
     pv_text = []
     for mv in result.pv:
         pv_text.append(mv.iccs())
         line.push(mv)
-    click.echo(f"best:  {result.best_move.iccs()}{zh}" + ("  (book)" if result.from_book else ""))
+    click.echo(f"best:  {result.best_move.iccs()} {chinese(pos, result.best_move)}"
+               + ("  (book)" if result.from_book else ""))
     click.echo(f"score: {result.score}")
     click.echo(f"depth: {result.depth}" + ("  (stopped by a limit)" if result.stopped else ""))
     click.echo(f"nodes: {result.nodes}")
     click.echo(f"pv:    {' '.join(pv_text)}")
-    cut = getattr(result, "tt_cutoffs", None)
-    click.echo(f"tt:    {result.tt_hits}/{result.tt_probes} hits ({result.tt_hit_rate:.1%})"
-               + (f", {cut} cutoffs" if cut is not None else ""))
-    for text in extra:
-        click.echo(text)
+    tt = f"tt:    {result.tt_hits}/{result.tt_probes} hits ({result.tt_hit_rate:.1%})"
+    if searcher.measures_cycles:
+        click.echo(tt)
+        click.echo(f"cycles: {result.cycles:,} = {result.nes_seconds:.3f} NES s"
+                   + (f", {result.cycles_per_node:,.0f} cycles/node" if result.nodes else ""))
+        return
+    click.echo(f"{tt}, {result.tt_cutoffs} cutoffs")
+    per = f", {dt / result.nodes * 1e6:.0f} us/node" if result.nodes else ""
+    click.echo(f"time:  {dt:.2f} s (Python){per}")
+    if frames or level:
+        click.echo("note:  ref measures frame caps on a model clock "
+                   "(levels.NODE_CYCLES_ESTIMATE cycles a node)")
 
 
 @main.command("diff")
-@click.option("--positions", "-n", type=int, default=30, show_default=True,
-              help="positions (the start position, then seeded random ones)")
-@click.option("--depth", "-d", type=int, default=3, show_default=True,
-              help="every depth 1..D is compared")
-@click.option("--seed", type=int, default=1, show_default=True,
+@click.option("--positions", "-n", type=click.IntRange(1, 100_000), default=30,
+              show_default=True, help="positions (the start position, then seeded random ones)")
+@click.option("--depth", "-d", type=click.IntRange(DEPTH_MIN, MAX_DEPTH), default=3,
+              show_default=True, help="every depth 1..D is compared")
+@click.option("--seed", type=click.IntRange(0, SEED_MAX), default=1, show_default=True,
               help="random_positions seed (also the LFSR seed)")
 def diff_cmd(positions: int, depth: int, seed: int) -> None:
     """asm search == Python twin, node by node: prints the first position, node and
     field where they part; exit status 1 on a difference."""
     from .diff import run_diff
-    if positions < 1 or not 1 <= depth <= 24:
-        raise UsageProblem("--positions >= 1 and --depth 1..24")
 
     def progress(rep):
         click.echo(f"  {rep.positions}/{positions} positions, {rep.nodes:,} nodes equal",
                    err=True)
-    rep = run_diff(positions, depth, seed, progress=progress)
+    rep = run_diff(positions, depth, seed, engine=_asm_engine(), progress=progress)
     if rep.equal:
         cpn = rep.cycles / rep.nodes if rep.nodes else 0
         click.echo(f"equal: {rep.positions} positions x depths 1-{depth}, {rep.searches} "

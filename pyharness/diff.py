@@ -64,9 +64,9 @@ def compare_one(eng, fen: str, depth: int, seed: int = 0) -> tuple[str | None, i
 def run_diff(positions: int = 30, depth: int = 3, seed: int = 1, engine=None,
              progress=None) -> DiffReport:
     """Compare on `positions` positions at depths 1..`depth`; stop at the first difference."""
-    from .asm_engine import AsmEngine
+    from .engines import open_asm_engine
     from .reference.board import START_FEN
-    eng = engine or AsmEngine()
+    eng = engine or open_asm_engine()
     fens = [START_FEN] + random_positions(max(positions - 1, 0), seed)
     rep = DiffReport()
     for fen in fens[:positions]:

@@ -23,7 +23,6 @@ seed gives the same games with any number of workers.
 """
 from __future__ import annotations
 
-import importlib
 import multiprocessing
 import multiprocessing.util
 import os
@@ -35,6 +34,11 @@ from pathlib import Path
 from typing import Callable, Iterator, Protocol
 
 from .elo import EloEstimate, elo_estimate
+from .engines import SearchEngine
+from .inputfile import InputFileError, read_text
+from .limits import DEPTH_MIN, FRAMES_MAX, NODES_MAX, Limits, level_count
+from .reference.game import Game
+from .reference.levels import MAX_DEPTH
 from .reference.board import BLACK, RED
 from .reference.errors import InvalidFenError
 from .reference.position import Move, Position
@@ -162,16 +166,22 @@ def search_seed(game_seed: int, ply: int) -> int:
     return (game_seed * 7919 + ply * 104_729) % 65_535 + 1
 
 
-class RefPlayer:
-    """The Python twin (pyharness.reference.search.think) at a level or fixed limits."""
+class SearchPlayer:
+    """A search engine (pyharness.engines: the Python twin or the ROM's 6502 search)
+    at a level or fixed limits.
 
-    def __init__(self, think: Callable, level: int | None = None, depth: int | None = None,
-                 nodes: int | None = None, frames: int | None = None,
-                 null: int | None = None) -> None:
-        self.think = think
-        self.limits = {"level": level, "depth": depth, "nodes": nodes, "frames": frames}
-        if null is not None:                      # ref only: null-move pruning on/off
-            self.limits["null_move"] = bool(null)
+    Each move's seed is `search_seed(game_seed, ply)`, and the game's moves are the
+    position's undo stack and `history_moves`, so repetitions are judged inside the
+    search; the same game seed gives the same games with either engine.
+    """
+
+    def __init__(self, engine: SearchEngine, level: int | None = None,
+                 depth: int | None = None, nodes: int | None = None,
+                 frames: int | None = None, null: int | None = None) -> None:
+        self.engine = engine
+        self.limits = {"level": level, "depth": depth, "nodes": nodes, "frames": frames,
+                       "null_move": True if null is None else bool(null)}
+        Limits(**self.limits)                    # LimitsError now, not mid-game
         self.game_seed = 0
 
     def new_game(self, seed: int) -> None:
@@ -179,10 +189,9 @@ class RefPlayer:
         self.game_seed = seed
 
     def choose(self, view: GameView) -> Move:
-        """Run the twin search on the current position with the game's history."""
-        result = self.think(view.position, seed=search_seed(self.game_seed, len(view.moves)),
-                            history_moves=view.moves, **self.limits)
-        return result.best_move
+        """Search the current position with the game's history."""
+        limits = Limits(seed=search_seed(self.game_seed, len(view.moves)), **self.limits)
+        return self.engine.think(view.position, limits, history_moves=view.moves).best_move
 
     def close(self) -> None:
         """Nothing to release."""
@@ -325,58 +334,28 @@ def _make_fsf(options: dict[str, int]) -> Player:
         raise EngineUnavailableError(str(exc)) from exc
 
 
-def _ref_think() -> Callable:
+def _open_asm() -> SearchEngine:
+    """The asm engine (the ROM built and loaded); EngineUnavailableError if it cannot."""
+    from . import engines
     try:
-        module = importlib.import_module("pyharness.reference.search")
-    except ImportError as exc:
-        raise EngineUnavailableError(
-            f"ref: the reference search pyharness.reference.search is not importable "
-            f"yet ({exc})") from exc
-    think = getattr(module, "think", None)
-    if think is None:
-        raise EngineUnavailableError("ref: pyharness.reference.search has no think()")
-    return think
+        return engines.AsmSearchEngine()
+    except engines.EngineUnavailableError as exc:
+        raise EngineUnavailableError(f"asm: {exc} (use ref: for its Python twin)") from exc
 
 
 def _make_ref(options: dict[str, int]) -> Player:
-    return RefPlayer(_ref_think(), **options)
-
-
-class AsmPlayer(RefPlayer):
-    """The 6502 engine of the ROM under py65 (`AsmEngine.think`), driven exactly like
-    RefPlayer: same limits, per-move seed `search_seed(game_seed, ply)`, and the game's
-    moves as `history_moves` so repetitions are judged inside the search.
-
-    One simulator per player (so per worker process with -j); `engine` may be given
-    (tests, a shared simulator).
-    """
-
-    def __init__(self, level: int | None = None, depth: int | None = None,
-                 nodes: int | None = None, frames: int | None = None, engine=None) -> None:
-        if engine is None:
-            from .asm_engine import AsmEngine
-            engine = AsmEngine()
-        self.engine = engine
-        super().__init__(engine.think, level=level, depth=depth, nodes=nodes, frames=frames)
-        # pass only the limits that are set: the asm think takes the twin's keywords
-        self.limits = {k: v for k, v in self.limits.items() if v is not None}
-
-
-def _asm_status(options: dict[str, int]) -> None:
-    from .bench_search import asm_search_status
-    why = asm_search_status()
-    if why:
-        raise EngineUnavailableError(
-            f"asm: the 6502 engine player is not available yet: {why} "
-            f"(use ref: for its Python twin)")
+    from .engines import RefEngine
+    return SearchPlayer(RefEngine(), **options)
 
 
 def _make_asm(options: dict[str, int]) -> Player:
-    _asm_status(options)
-    return AsmPlayer(**options)
+    return SearchPlayer(_open_asm(), **options)
 
 
-_LEVEL = ParamRule(1, 5, "difficulty level 1..5")
+_LEVEL = ParamRule(1, level_count(), f"difficulty level 1..{level_count()}")
+_DEPTH = ParamRule(DEPTH_MIN, MAX_DEPTH, "fixed search depth")
+_NODES = ParamRule(1, NODES_MAX, "node budget")
+_FRAMES = ParamRule(1, FRAMES_MAX, "frame budget (60 a second)")
 register_engine(EngineKind(
     "fsf", "Fairy-Stockfish over UCI (one thread, Skill Level 20)",
     {"depth": ParamRule(1, 64), "nodes": ParamRule(1, 10**9)}, _make_fsf,
@@ -389,16 +368,14 @@ register_engine(EngineKind(
     lambda o: RandomPlayer(o["seed"]), defaults={"seed": 0}))
 register_engine(EngineKind(
     "ref", "the Python twin of the asm engine",
-    {"level": _LEVEL, "depth": ParamRule(1, 32), "nodes": ParamRule(1, 10**9),
-     "frames": ParamRule(1, 10**6), "null": ParamRule(0, 1, "null-move pruning")}, _make_ref,
-    required=(("level", "depth", "nodes", "frames"),), exclusive=(("level", "depth"),),
-    check=lambda o: _ref_think() and None))
+    {"level": _LEVEL, "depth": _DEPTH, "nodes": _NODES, "frames": _FRAMES,
+     "null": ParamRule(0, 1, "null-move pruning")}, _make_ref,
+    required=(("level", "depth", "nodes", "frames"),), exclusive=(("level", "depth"),)))
 register_engine(EngineKind(
     "asm", "the 6502 engine under py65",
-    {"level": _LEVEL, "depth": ParamRule(1, 32), "nodes": ParamRule(1, 10**9),
-     "frames": ParamRule(1, 10**6)}, _make_asm,
+    {"level": _LEVEL, "depth": _DEPTH, "nodes": _NODES, "frames": _FRAMES}, _make_asm,
     required=(("level", "depth", "nodes", "frames"),), exclusive=(("level", "depth"),),
-    check=_asm_status))
+    check=lambda o: _open_asm() and None))
 
 
 # --- openings -------------------------------------------------------------------------
@@ -420,9 +397,9 @@ def load_openings(path: str | os.PathLike | None = None) -> list[Opening]:
     """
     file = Path(path) if path is not None else DEFAULT_OPENINGS
     try:
-        lines = file.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise OpeningsError(f"cannot read openings file {file}: {exc.strerror or exc}") from exc
+        lines = read_text(file, "openings file").splitlines()
+    except InputFileError as exc:
+        raise OpeningsError(str(exc)) from exc
     openings = []
     for number, line in enumerate(lines, 1):
         text = line.strip()
@@ -481,15 +458,6 @@ class GameRecord:
                 "seconds": round(self.seconds, 3)}
 
 
-def _game_class():
-    try:
-        from .reference.game import Game
-    except ImportError as exc:
-        raise MatchError(f"the game record pyharness.reference.game is not importable "
-                         f"yet ({exc})") from exc
-    return Game
-
-
 def _finished(result) -> tuple[bool, int | None, str]:
     """Read a GameResult (or None while the game goes on)."""
     if result is None:
@@ -508,7 +476,6 @@ def play_game(red: Player, black: Player, opening: Opening, *, seed: int = 0,
 
     Raises EngineFailure when a player crashes or answers an illegal move.
     """
-    Game = _game_class()
     started = time.perf_counter()
     game = Game(opening.fen)
     position = Position.from_fen(opening.fen)
@@ -716,7 +683,6 @@ def run_match(a: str | EngineSpec, b: str | EngineSpec, games: int, *,
         raise MatchError(f"--max-plies must be positive, got {max_plies}")
     for spec in (spec_a, spec_b):
         check_spec(spec)
-    _game_class()
     tasks = schedule(games, openings if openings is not None else load_openings(), seed)
     workers = resolve_jobs(jobs, games)
     started = time.perf_counter()
