@@ -159,12 +159,16 @@ class AsmEngine:
         to = s.read(s.addr("mv_to_stk") + base, count)
         return [Move(f, t) for f, t in zip(frm, to)]
 
-    def make(self, move: Move) -> int:
-        """pos_make; return its cycles."""
+    def _call_with_move(self, routine: str, move: Move) -> int:
+        """`routine` with the move in pos_from/pos_to; return its cycles."""
         s = self.sim
         s.poke("pos_from", move.frm)
         s.poke("pos_to", move.to)
-        return s.call("pos_make").cycles
+        return s.call(routine).cycles
+
+    def make(self, move: Move) -> int:
+        """pos_make; return its cycles."""
+        return self._call_with_move("pos_make", move)
 
     def unmake(self) -> int:
         """pos_unmake; return its cycles."""
@@ -203,10 +207,7 @@ class AsmEngine:
 
     def game_push(self, move: Move) -> int:
         """eng_game_push (a legal move); return its cycles."""
-        s = self.sim
-        s.poke("pos_from", move.frm)
-        s.poke("pos_to", move.to)
-        return s.call("eng_game_push").cycles
+        return self._call_with_move("eng_game_push", move)
 
     def game_pop(self) -> bool:
         """eng_game_pop; False when the engine kept no move to take back."""

@@ -42,6 +42,10 @@ def _one_line(text: str) -> str:
     return " ".join(text.split()) or "unknown error"
 
 
+#: click >= 8.2 raises this for a group called without a command (older ones print help)
+_NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 class Xq65Group(click.Group):
     """The `xq65` group: bad input of any command ends in one `error:` line, status 2."""
 
@@ -61,6 +65,9 @@ class Xq65Group(click.Group):
             return super().main(args, prog_name, complete_var, False, **extra)
         try:
             code = super().main(args, prog_name, complete_var, False, **extra)
+        except _NO_ARGS_IS_HELP as exc:       # bare `xq65`: the help, as click prints it
+            click.echo(exc.format_message())
+            sys.exit(0)
         except click.UsageError as exc:
             where = exc.ctx.command_path if exc.ctx is not None else "xq65"
             click.echo(f"error: {where}: {_one_line(exc.format_message())} "
@@ -110,7 +117,6 @@ def main(ctx: click.Context, rom: str | None, labels: str | None) -> None:
 
 # --- rules commands (show, moves, perft) -------------------------------------------
 
-RULE_ENGINES = ("ref", "asm")  # "asm": the ROM's engine under py65 (section "asm engine")
 PERFT_MAX_DEPTH = 8
 
 
@@ -127,35 +133,13 @@ def _parse_position(text: str):
         raise UsageProblem(f"bad FEN: {exc}") from None
 
 
-def _engine_moves(engine: str, pos) -> list:
-    """Legal moves of `pos` (list of reference Move) in generation order, by `engine`."""
-    if engine == "ref":
-        return pos.legal_moves()
+def _rules(engine: str):
+    """(moves, perft, divide) of a rules engine: moves(pos) -> [Move] in generation
+    order, perft(pos, depth) -> count, divide(pos, depth) -> [(Move, count)]."""
     if engine == "asm":
-        return _asm_moves(pos)
-    raise UsageProblem(f"unknown engine {engine!r}")
-
-
-def _engine_perft(engine: str, pos, depth: int) -> int:
-    """Perft count of `pos` to `depth` by `engine`."""
-    if engine == "ref":
-        from pyharness.reference.perft import perft
-
-        return perft(pos, depth)
-    if engine == "asm":
-        return _asm_perft(pos, depth)
-    raise UsageProblem(f"unknown engine {engine!r}")
-
-
-def _engine_divide(engine: str, pos, depth: int) -> list:
-    """[(Move, count)] per legal move of `pos`, generation order, by `engine`."""
-    if engine == "ref":
-        from pyharness.reference.perft import divide
-
-        return divide(pos, depth)
-    if engine == "asm":
-        return _asm_divide(pos, depth)
-    raise UsageProblem(f"unknown engine {engine!r}")
+        return _asm_moves, _asm_perft, _asm_divide
+    from pyharness.reference.perft import divide, perft
+    return (lambda pos: pos.legal_moves()), perft, divide
 
 
 @main.command("show")
@@ -171,10 +155,11 @@ def show_cmd(fen: str, letters: bool) -> None:
 @main.command("moves")
 @click.argument("fen")
 @click.option("--sort", "sort_moves", is_flag=True, help="Sort the moves alphabetically.")
-@click.option("--engine", type=click.Choice(RULE_ENGINES), default="ref", show_default=True)
+@click.option("--engine", type=click.Choice(ENGINE_NAMES), default="ref", show_default=True)
 def moves_cmd(fen: str, sort_moves: bool, engine: str) -> None:
     """Print the legal moves of FEN (or `start`) in ICCS, generation order, one line."""
-    texts = [m.iccs() for m in _engine_moves(engine, _parse_position(fen))]
+    moves, _, _ = _rules(engine)
+    texts = [m.iccs() for m in moves(_parse_position(fen))]
     click.echo(" ".join(sorted(texts) if sort_moves else texts))
 
 
@@ -182,19 +167,19 @@ def moves_cmd(fen: str, sort_moves: bool, engine: str) -> None:
 @click.argument("fen")
 @click.argument("depth", type=click.IntRange(0, PERFT_MAX_DEPTH))
 @click.option("--divide", is_flag=True, help="Also print the count below each move.")
-@click.option("--engine", type=click.Choice(RULE_ENGINES), default="ref", show_default=True)
+@click.option("--engine", type=click.Choice(ENGINE_NAMES), default="ref", show_default=True)
 def perft_cmd(fen: str, depth: int, divide: bool, engine: str) -> None:
     """Count the leaves of the legal move tree; the count is on the last line."""
     pos = _parse_position(fen)
-    plies = depth
-    if divide and plies >= 1:
+    _, perft, divide_fn = _rules(engine)
+    if divide and depth >= 1:
         total = 0
-        for move, count in _engine_divide(engine, pos, plies):
+        for move, count in divide_fn(pos, depth):
             click.echo(f"{move.iccs()}: {count}")
             total += count
         click.echo(total)
     else:
-        click.echo(_engine_perft(engine, pos, plies))
+        click.echo(perft(pos, depth))
 
 
 
@@ -229,18 +214,17 @@ def screenshot_cmd(out: str, frames: int, presses: tuple[str, ...], scale: int) 
     """
     from pathlib import Path
 
-    from pyharness.emu import Emulator, UnknownButtonError
+    from pyharness.emu import Emulator, UnknownButtonError, button_mask
     if Path(out).suffix.lower() != ".png":
         raise UsageProblem(f"{out}: the screenshot is a PNG; name it *.png")
-    if not Path(out).parent.is_dir() and Path(out).parent != Path(""):
-        Path(out).parent.mkdir(parents=True, exist_ok=True)
-    emu = Emulator()
     for buttons in presses:
         try:
-            from pyharness.emu import button_mask
             button_mask(buttons)
         except UnknownButtonError as e:
             raise UsageProblem(str(e)) from e
+    Path(out).parent.mkdir(parents=True, exist_ok=True)
+    _ensure_rom()
+    emu = Emulator()
     emu.check_runs(frames)
     for buttons in presses:
         emu.press(buttons)
@@ -256,11 +240,14 @@ def screenshot_cmd(out: str, frames: int, presses: tuple[str, ...], scale: int) 
 
 @main.command("play")
 def play_cmd() -> None:
-    """Open build/xiangqi.nes in an emulator window (or say how to play it elsewhere)."""
+    """Open build/xiangqi.nes (or --rom) in an emulator window (or say how to play it
+    elsewhere)."""
     from pyharness.play import PlayError, play
+    from pyharness.sim import default_paths
 
+    _ensure_rom()
     try:
-        text = play()
+        text = play(default_paths()[0])
     except PlayError as e:
         raise UsageProblem(str(e)) from e
     if text:
@@ -268,6 +255,15 @@ def play_cmd() -> None:
 
 
 # --- asm engine, bench ----------------------------------------------------------------
+
+
+def _ensure_rom() -> None:
+    """Build the standard ROM if it is out of date (not a --rom ROM, used as it is);
+    a missing toolchain or a failed build is one error line (BuildError)."""
+    from .build import build_rom
+    from .sim import rom_selected
+    if rom_selected() is None:
+        build_rom(quiet=True)
 
 
 def _asm_engine():

@@ -175,3 +175,9 @@ def test_a_fifo_is_refused_within_a_second(files):
                      "not a regular file")
     # the command starts Python and imports the harness; the refusal itself is a stat()
     assert time.perf_counter() - t0 < 10
+
+
+def test_bare_xq65_prints_its_help_not_an_error():
+    res = xq65()
+    assert res.returncode == 0 and res.stdout.startswith("Usage: xq65")
+    assert "error" not in res.stderr
