@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .engines import AsmSearchEngine, RefEngine, SearchEngine, open_asm_engine
+from .limits import Limits
 from .reference.position import Move, Position
 from .reference.randpos import random_positions
-from .reference.search import think
 
 TRACE_FIELDS = ("move", "key", "red_sum", "black_sum")
 
@@ -37,12 +38,14 @@ def _fmt(entry) -> str:
     return f"{Move(f, t).iccs()} key={key:08x} sums={rs}/{bs}"
 
 
-def compare_one(eng, fen: str, depth: int, seed: int = 0) -> tuple[str | None, int, int]:
+def compare_one(asm: SearchEngine, fen: str, depth: int, seed: int = 0,
+                ref: SearchEngine | None = None) -> tuple[str | None, int, int]:
     """Search `fen` to `depth` with both engines; (difference text or None, nodes, cycles)."""
     pos = Position.from_fen(fen)
+    limits = Limits(depth=depth, seed=seed)
     ta, tr = [], []
-    a = eng.think(pos, depth=depth, seed=seed, trace=ta)
-    r = think(pos, depth=depth, seed=seed, trace=tr)
+    a = asm.think(pos, limits, trace=ta)
+    r = (ref or RefEngine()).think(pos, limits, trace=tr)
     for i, (x, y) in enumerate(zip(ta, tr)):
         if x != y:
             what = [n for n, u, v in zip(TRACE_FIELDS, (x[:2],) + x[2:], (y[:2],) + y[2:])
@@ -63,10 +66,12 @@ def compare_one(eng, fen: str, depth: int, seed: int = 0) -> tuple[str | None, i
 
 def run_diff(positions: int = 30, depth: int = 3, seed: int = 1, engine=None,
              progress=None) -> DiffReport:
-    """Compare on `positions` positions at depths 1..`depth`; stop at the first difference."""
-    from .engines import open_asm_engine
+    """Compare on `positions` positions at depths 1..`depth`; stop at the first difference.
+
+    `engine`: an AsmEngine (default: engines.open_asm_engine()).
+    """
     from .reference.board import START_FEN
-    eng = engine or open_asm_engine()
+    eng = AsmSearchEngine(engine or open_asm_engine())
     fens = [START_FEN] + random_positions(max(positions - 1, 0), seed)
     rep = DiffReport()
     for fen in fens[:positions]:
