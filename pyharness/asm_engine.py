@@ -14,7 +14,7 @@ from .limits import Limits
 from .reference.clock import CYCLES_PER_FRAME, nes_seconds
 from .reference.position import Move, Position
 from .reference.search import SearchResult
-from .sim import Sim, make_sim
+from .sim import Sim, SimLimitError, make_sim
 
 
 class EngineOverflowError(Exception):
@@ -66,8 +66,13 @@ CAP_SLACK_CYCLES = 1_000_000
 #: cycles a node may cost at most, for the cap of a node-bounded search (a node costs
 #: ~3,000 on average; quiescence and the root's move list add to single nodes)
 CAP_CYCLES_PER_NODE = 100_000
-#: the cap of a search bounded by depth alone (~16 hours of py65): depth 24 is legal
+#: the cap of a search bounded by depth alone (~16 hours of py65): depth 24 is legal;
+#: a runaway is caught sooner by the node watchdog (STALL_FRAMES)
 DEPTH_ONLY_CAP = 10**11
+#: frames (of 29,781 cycles) srch_think may run without making a node before it counts
+#: as a runaway: a node costs ~3,000 cycles, the longest stretch without one (a root
+#: move list, a quiescence leaf) a few frames
+STALL_FRAMES = 120
 
 
 def think_cycle_cap(limits: Limits) -> int:
@@ -299,11 +304,23 @@ class AsmEngine:
             hooks[s.addr("srch_make_done")] = at_node
         for label, fn in (hooks_in or {}).items():
             hooks[s.addr(label)] = fn
+        a_nodes = s.addr("srch_nodes")
+        watch = {"nodes": -1, "frames": 0}
+
+        def watchdog() -> None:
+            nodes = int.from_bytes(bytes(s.memory[a_nodes:a_nodes + 4]), "little")
+            if nodes != watch["nodes"]:
+                watch["nodes"], watch["frames"] = nodes, 0
+                return
+            watch["frames"] += 1
+            if watch["frames"] > STALL_FRAMES:
+                raise SimLimitError(f"srch_think made no node in {STALL_FRAMES} frames "
+                                    f"(PC ${s.mpu.pc:04X}): a runaway routine, stopped")
         old_hook = s.frame_hook
         s.frame_hook = True
         try:
             res = s.call("srch_think", max_cycles=max_cycles, hooks=hooks or None,
-                         profile=profile)
+                         profile=profile, on_frame=watchdog)
         finally:
             s.frame_hook = old_hook
         return self.search_result(res.cycles)

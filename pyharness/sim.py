@@ -250,13 +250,15 @@ class Sim:
              max_cycles: int = DEFAULT_CYCLE_LIMIT,
              profile: dict[int, int] | None = None,
              hits: dict[int, int] | None = None,
-             hooks: dict[int, Callable[[], None]] | None = None) -> CallResult:
+             hooks: dict[int, Callable[[], None]] | None = None,
+             on_frame: Callable[[], None] | None = None) -> CallResult:
         """Call a routine with JSR semantics and run until it returns.
 
         With `profile`, adds the cycles of every instruction to profile[pc]; with
         `hits` (given together with `profile`), counts its executions in hits[pc].
         With `hooks`, calls hooks[pc]() before the instruction at pc runs (a
-        breakpoint that may read or write memory; used for node traces).
+        breakpoint that may read or write memory; used for node traces). With
+        `frame_hook`, `on_frame()` runs at every frame tick (a watchdog may raise there).
         Raises SimLimitError, SimBrkError or SimDecimalError (see the module doc).
         """
         mpu = self.mpu
@@ -312,6 +314,8 @@ class Sim:
                 v = (mem[frame_addr] | (mem[frame_addr + 1] << 8)) + 1
                 mem[frame_addr] = v & 0xFF
                 mem[frame_addr + 1] = (v >> 8) & 0xFF
+                if on_frame is not None:
+                    on_frame()
         cycles = mpu.processorCycles - start
         self.total_cycles += cycles
         return CallResult(cycles, steps)

@@ -146,7 +146,9 @@ FILE_CASES = [
     (lambda f: ("--rom", "build/xiangqi.nes", "--labels", str(f["dir"]),
                 "moves", START, "--engine", "asm"), "directory"),
     (lambda f: ("--rom", str(f["runaway"]), "search", START, "--engine", "asm",
-                "--depth", "3", "--frames", "5"), "runaway"),
+                "--depth", "3", "--frames", "5"), "runaway"),       # the cycle cap
+    (lambda f: ("--rom", str(f["runaway"]), "search", START, "--engine", "asm",
+                "--depth", "24"), "made no node"),                   # the node watchdog
     (lambda f: ("match", "naive", "random", "--openings", "/dev/zero"), "not a regular file"),
     (lambda f: ("match", "naive", "random", "--openings", str(f["fifo"])),
      "not a regular file"),
