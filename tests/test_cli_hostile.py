@@ -183,3 +183,21 @@ def test_bare_xq65_prints_its_help_not_an_error():
     res = xq65()
     assert res.returncode == 0 and res.stdout.startswith("Usage: xq65")
     assert "error" not in res.stderr
+
+
+@pytest.mark.parametrize("name", ["/dev/zero", "fifo", "huge", "dir"])
+def test_the_bounded_reader_refuses_within_a_second(files, name):
+    import time
+
+    from pyharness.bench_search import SuiteError, load_suite
+    from pyharness.inputfile import InputFileError, read_text
+    from pyharness.match import OpeningsError, load_openings
+    path = name if name.startswith("/") else files[name]
+    t0 = time.perf_counter()
+    with pytest.raises(InputFileError):
+        read_text(path, "input")
+    with pytest.raises(OpeningsError):
+        load_openings(path)
+    with pytest.raises(SuiteError):
+        load_suite(path)
+    assert time.perf_counter() - t0 < 1.0
