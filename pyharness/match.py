@@ -458,17 +458,6 @@ class GameRecord:
                 "seconds": round(self.seconds, 3)}
 
 
-def _finished(result) -> tuple[bool, int | None, str]:
-    """Read a GameResult (or None while the game goes on)."""
-    if result is None:
-        return False, None, ""
-    winner = getattr(result, "winner", None)
-    reason = getattr(result, "reason", None)
-    if winner is None and not reason:
-        return False, None, ""
-    return True, winner, str(reason or "")
-
-
 def play_game(red: Player, black: Player, opening: Opening, *, seed: int = 0,
               max_plies: int = DEFAULT_MAX_PLIES, names: tuple[str, str] = ("red", "black"),
               index: int = 0, a_is_red: bool = True) -> GameRecord:
@@ -485,9 +474,9 @@ def play_game(red: Player, black: Player, opening: Opening, *, seed: int = 0,
     moves: list[Move] = []
     winner, reason = None, f"max plies ({max_plies})"
     for _ in range(max_plies + 1):
-        done, w, why = _finished(game.result())
-        if done:
-            winner, reason = w, why
+        over = game.result()
+        if over is not None:
+            winner, reason = over.winner, over.reason
             break
         if len(moves) >= max_plies:
             break
