@@ -5,7 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
-import depfile  # noqa: E402,F401 - records what the tool reads from here on
+import depfile  # noqa: E402 - what the tool read, for the build (start() in parse_args)
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:               # run as a script from any directory
@@ -42,6 +42,7 @@ def parse_args(doc: str, default_inc: str) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("source", type=Path, help="the asset text file")
     ap.add_argument("--inc", type=Path, default=Path(default_inc), help="output include")
+    depfile.start()
     return ap.parse_args()
 
 

@@ -1,8 +1,8 @@
 """What a build tool read, written as a make-style depfile (as `gcc -MD` does).
 
-Importing this module starts recording: every file the process opens for reading
-(Python's "open" audit event) and, when the depfile is written, every module it
-imported, both kept when they lie inside the repository. `write(target)` writes
+`start()` starts recording: every file the process opens for reading (Python's "open"
+audit event) and, when the depfile is written, every module it imported, both kept
+when they lie inside the repository. `write(target)` writes
 `<target>.d`:
 
     build/eval_tables.inc: assets/pst.txt pyharness/engine_data.py ...
@@ -53,7 +53,15 @@ def _source(rel: Path) -> bool:
         part.startswith(".") or part == "__pycache__" for part in rel.parts)
 
 
-sys.addaudithook(_hook)
+_started = False
+
+
+def start() -> None:
+    """Start recording the files this process opens (once; call it before reading)."""
+    global _started
+    if not _started:
+        sys.addaudithook(_hook)
+        _started = True
 
 
 def inputs() -> list[Path]:
@@ -67,7 +75,9 @@ def inputs() -> list[Path]:
 
 
 def write(target: str | os.PathLike) -> Path:
-    """Write `<target>.d` listing inputs(); return its path."""
+    """Write `<target>.d` listing inputs() (start() must have run); return its path."""
+    if not _started:
+        raise RuntimeError("depfile.start() was not called before the tool read its inputs")
     target = Path(target)
     dep = target.with_name(target.name + ".d")
     rel = _inside(target) or target

@@ -39,6 +39,7 @@ def main() -> None:
     ap.add_argument("--inc", type=Path, default=Path("build/book.inc"))
     ap.add_argument("--bin", type=Path, default=None, help="also write the raw bytes")
     args = ap.parse_args()
+    asm_inc.depfile.start()
     try:
         data = compile_book(args.source)
     except (AssetError, BookError) as exc:

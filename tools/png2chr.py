@@ -24,7 +24,6 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-import depfile  # noqa: F401 - records what the tool reads
 from PIL import Image
 
 # NES master palette (2C02, a common emulator palette; sRGB), index 0x00..0x3F.
@@ -165,6 +164,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--chr", type=Path)
     ap.add_argument("--inc", type=Path)
     args = ap.parse_args(argv)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import depfile                       # what the tool reads, for the build
+    depfile.start()
     try:
         conv = convert(Image.open(args.png))
     except (AssetError, OSError) as e:

@@ -24,7 +24,6 @@ import argparse
 import sys
 from pathlib import Path
 
-import depfile  # noqa: F401 - records what the tool reads
 from PIL import Image, ImageDraw
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -186,6 +185,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--chr", type=Path, required=True)
     ap.add_argument("--inc", type=Path, required=True)
     args = ap.parse_args(argv)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import depfile                       # what the tool reads, for the build
+    depfile.start()
     try:
         chr_data, inc = convert(Image.open(args.png))
     except (ValueError, OSError) as e:
