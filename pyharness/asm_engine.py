@@ -60,6 +60,12 @@ class AsmSearchResult(SearchResult):
         return self.cycles / self.nodes if self.nodes else 0.0
 
 
+#: the cap of one call of a routine other than the search and perft: a move generation
+#: costs ~10,000 cycles, eng_load and the game routines less; ~1 s of py65
+ROUTINE_CAP = 2_000_000
+#: the perft cap's cycles per node of a tree of 100 moves a ply (more than any position
+#: has; a node costs ~1,000 cycles)
+PERFT_CYCLES_PER_NODE = 5_000
 #: cycles a search may spend beyond its frame cap or node budget before it counts as a
 #: runaway: the search polls the frame counter every 16 nodes (~50,000 cycles)
 CAP_SLACK_CYCLES = 1_000_000
@@ -97,6 +103,10 @@ class AsmEngine:
         self.sim = sim if sim is not None else make_sim()
         self.load_cycles = 0
 
+    def _call(self, routine: str, **kw):
+        """Sim.call with the cap of a single engine routine (ROUTINE_CAP cycles)."""
+        return self.sim.call(routine, max_cycles=ROUTINE_CAP, **kw)
+
     # ------------------------------------------------------------------ state
 
     @property
@@ -112,7 +122,7 @@ class AsmEngine:
         s = self.sim
         s.write("eng_in_pieces", bytes(pos.piece_sq))
         s.poke("eng_in_side", pos.side)
-        self.load_cycles = s.call("eng_load").cycles
+        self.load_cycles = self._call("eng_load").cycles
         return self.load_cycles
 
     @property
@@ -138,7 +148,7 @@ class AsmEngine:
     def generate(self) -> GenResult:
         """Run mg_generate at the current ply and return the legal moves in order."""
         s = self.sim
-        res = s.call("mg_generate")
+        res = self._call("mg_generate")
         if s.mpu.p & 1:
             raise EngineOverflowError(f"mg_generate: move stack full at ply {self.ply}")
         return GenResult(self.read_moves(), res.cycles)
@@ -147,7 +157,7 @@ class AsmEngine:
         """Run mg_generate_captures at the current ply: the legal captures in legal-list
         order (every legal move when in check), as the quiescence search uses them."""
         s = self.sim
-        res = s.call("mg_generate_captures")
+        res = self._call("mg_generate_captures")
         if s.mpu.p & 1:
             raise EngineOverflowError(
                 f"mg_generate_captures: move stack full at ply {self.ply}")
@@ -169,7 +179,7 @@ class AsmEngine:
         s = self.sim
         s.poke("pos_from", move.frm)
         s.poke("pos_to", move.to)
-        return s.call(routine).cycles
+        return self._call(routine).cycles
 
     def make(self, move: Move) -> int:
         """pos_make; return its cycles."""
@@ -177,14 +187,14 @@ class AsmEngine:
 
     def unmake(self) -> int:
         """pos_unmake; return its cycles."""
-        return self.sim.call("pos_unmake").cycles
+        return self._call("pos_unmake").cycles
 
     def in_check(self) -> bool:
         """pos_in_check: is the side to move in check?"""
-        self.sim.call("pos_in_check")
+        self._call("pos_in_check")
         return bool(self.sim.mpu.p & 1)
 
-    def perft(self, depth: int, max_cycles: int = 10**11, *, full: bool = False
+    def perft(self, depth: int, max_cycles: int | None = None, *, full: bool = False
               ) -> PerftResult:
         """Asm perft at the current position: leaf count and cycles.
 
@@ -193,6 +203,8 @@ class AsmEngine:
         """
         if not 0 <= depth < 31:
             raise ValueError(f"perft depth {depth} out of range 0..30")
+        if max_cycles is None:          # 100 moves a ply at most, 5,000 cycles a node
+            max_cycles = ROUTINE_CAP + PERFT_CYCLES_PER_NODE * 100 ** depth
         s = self.sim
         s.poke("pf_depth", depth)
         res = s.call("eng_perft_full" if full else "eng_perft", max_cycles=max_cycles)
@@ -216,14 +228,14 @@ class AsmEngine:
 
     def game_pop(self) -> bool:
         """eng_game_pop; False when the engine kept no move to take back."""
-        self.sim.call("eng_game_pop")
+        self._call("eng_game_pop")
         return not self.sim.mpu.p & 1
 
     def game_result(self):
         """eng_game_result as a reference GameResult (None while the game goes on)."""
         from .reference.game import GameResult
         s = self.sim
-        s.call("eng_game_result")
+        self._call("eng_game_result")
         reason = s.mpu.a
         if reason == 0:
             return None

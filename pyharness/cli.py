@@ -660,4 +660,4 @@ def diff_cmd(positions: int, depth: int, seed: int) -> None:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    sys.exit(main(prog_name="xq65"))

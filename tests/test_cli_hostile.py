@@ -51,6 +51,11 @@ def files(tmp_path_factory, rom):
     banks = data[4]
     at = 16 + (addr - 0x8000 if addr < 0xC000 else (banks - 1) * 0x4000 + addr - 0xC000)
     runaway[at:at + 3] = bytes([0x4C, addr & 0xFF, addr >> 8])
+    # ... and mg_generate (the cap of a single routine)
+    runaway_gen = bytearray(data)
+    addr = load_symbols(rom.labels)["mg_generate"]
+    at = 16 + (addr - 0x8000 if addr < 0xC000 else (banks - 1) * 0x4000 + addr - 0xC000)
+    runaway_gen[at:at + 3] = bytes([0x4C, addr & 0xFF, addr >> 8])
     (d / "dir.nes").mkdir()
     os.mkfifo(d / "fifo")
     (d / "huge.txt").write_bytes(b"x" * (5 << 20))
@@ -62,6 +67,7 @@ def files(tmp_path_factory, rom):
         "zero": variant("zero.nes", filled(0x00)),
         "ea": variant("ea.nes", filled(0xEA)),
         "runaway": variant("runaway.nes", bytes(runaway)),
+        "runaway_gen": variant("runaway_gen.nes", bytes(runaway_gen)),
         "dir": d / "dir.nes",
         "fifo": d / "fifo",
         "huge": d / "huge.txt",
@@ -149,6 +155,8 @@ FILE_CASES = [
                 "--depth", "3", "--frames", "5"), "runaway"),       # the cycle cap
     (lambda f: ("--rom", str(f["runaway"]), "search", START, "--engine", "asm",
                 "--depth", "24"), "made no node"),                   # the node watchdog
+    (lambda f: ("--rom", str(f["runaway_gen"]), "moves", START, "--engine", "asm"),
+     "mg_generate ran past its cap"),
     (lambda f: ("match", "naive", "random", "--openings", "/dev/zero"), "not a regular file"),
     (lambda f: ("match", "naive", "random", "--openings", str(f["fifo"])),
      "not a regular file"),
