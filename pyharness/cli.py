@@ -201,8 +201,8 @@ def build_cmd(force: bool) -> None:
 
 @main.command("screenshot")
 @click.argument("out", type=click.Path(dir_okay=False), default="build/screens/title.png")
-@click.option("--frames", type=click.IntRange(min=1), default=120, show_default=True,
-              help="Frames to run after power-on before the picture is taken.")
+@click.option("--frames", type=click.IntRange(1, 36_000), default=120, show_default=True,
+              help="Frames to run after power-on before the picture (at most 10 NES minutes).")
 @click.option("--press", "presses", multiple=True, metavar="BUTTONS",
               help="Then press buttons (e.g. start, a+b) for one frame, 10 frames apart; repeatable.")
 @click.option("--scale", type=click.IntRange(1, 8), default=1, show_default=True)
@@ -316,12 +316,12 @@ def _bench_level_options(f):
     opts = [
         click.option("--levels", "levels_text", default=None, metavar="1,2,..",
                      help="Levels to run (default: all)."),
-        click.option("--positions", "n_positions", type=click.IntRange(min=1), default=None,
+        click.option("--positions", "n_positions", type=click.IntRange(1, 10_000), default=None,
                      help="Run the first N suite positions (phases in turn).  "
                           "[default: 6, the quick run]"),
         click.option("--quick/--full", default=True, show_default=True,
                      help="Quick: 6 positions (2 per phase); full: all 30."),
-        click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
+        click.option("--jobs", "-j", type=click.IntRange(0, 256), default=1, show_default=True,
                      help="Worker processes (0 = all cores)."),
         click.option("--engine", type=click.Choice(ENGINE_NAMES), default="asm",
                      show_default=True,

@@ -115,6 +115,8 @@ ARGUMENT_CASES = [
     (("diff", "--depth", "0"), "'--depth'"),
     (("match", "naive", "random", "--games", "-3"), "'--games'"),
     (("perft", START, "9"), "DEPTH"),
+    (("screenshot", "x.png", "--frames", "1000000000"), "'--frames'"),
+    (("bench", "--engine", "ref", "-j", "-1"), "'--jobs'"),
     # FENs the parser must refuse, not crash on
     (("show", "9/9/9/9/9/9/9/9/9/²"), "bad FEN"),
     (("moves", "3k²/9/9/9/9/9/9/9/9/4K4 w"), "bad FEN"),
