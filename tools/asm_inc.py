@@ -5,9 +5,11 @@ import argparse
 import sys
 from pathlib import Path
 
-import depfile  # noqa: E402 - what the tool read, for the build (start() in parse_args)
+import depfile  # noqa: E402 - what the tool reads, for the build's depfiles
 
 ROOT = Path(__file__).resolve().parent.parent
+if Path(sys.argv[0]).resolve().parent == ROOT / "tools":   # run as a tool: record reads
+    depfile.start()
 if str(ROOT) not in sys.path:               # run as a script from any directory
     sys.path.insert(0, str(ROOT))
 
@@ -42,7 +44,6 @@ def parse_args(doc: str, default_inc: str) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("source", type=Path, help="the asset text file")
     ap.add_argument("--inc", type=Path, default=Path(default_inc), help="output include")
-    depfile.start()
     return ap.parse_args()
 
 

@@ -7,7 +7,7 @@
 .import zob_sq_of90
 .export book_probe
 
-.segment "CODE"                 ; fixed bank (bank 0 is full)
+.segment "CODE"                 ; fixed bank (mapped with the engine bank while it thinks)
 
 ;;
 ; Left-right mirror of square A: file16 f -> 14 - f.  @return A.  Clobbers: sr_t2.

@@ -1,14 +1,13 @@
 ; eng_tables.s -- constant tables of the engine, computed at assembly time.
 .include "engine.inc"
 
-.segment "RODATA"              ; bank 1 (fixed at $C000): bank 0 is full
+.segment "ENGINE_TABLES"       ; fixed bank, page aligned (docs/cartridge.md)
 .align 256
 ; eng_kind[v]: the kind of board value v (KIND_* | KIND_BLACK), KIND_NONE otherwise.
 eng_kind:
 .repeat 256, I
   .if I >= $10 && I < $30
-    IDX .set I & 15             ; piece index within its side -> kind (docs/encoding.md)
-    .byte (IDX >= 1) + (IDX >= 3) + (IDX >= 5) + (IDX >= 7) + (IDX >= 9) + (IDX >= 11) + (I >= $20) * KIND_BLACK
+    .byte PIECE_TYPE {I} + (I >= BLACK_TAG) * KIND_BLACK ; docs/encoding.md
   .else
     .byte KIND_NONE
   .endif

@@ -10,11 +10,11 @@
 .importzp sr_key, sr_t0, sr_t1, sr_t2
 .import zob_full, gm_from, gm_to, gm_cap
 
-.segment "CODE"                 ; fixed bank: bank 0 is full (docs/ram_map.md, ROM)
+.segment "CODE"                 ; fixed bank (docs/ram_map.md, ROM)
 
 ;;
 ; Stores sr_key and flag A as record entry X.
-; Clobbers: nothing else.  Cycles: 32 with RTS
+; Clobbers: A.  Cycles: 43 with RTS
 .export rec_store
 .proc rec_store
         sta rec_flag,x

@@ -30,7 +30,7 @@
 .assert (MV_CAP & $FF) = 0, error, "MV_CAP must be a multiple of 256"
 .assert mv_to_stk = mv_from_stk + MV_CAP, error, "mv_to_stk must follow mv_from_stk"
 
-.segment "ENGINE"
+.segment "ENGINE_MG"              ; page aligned, first in the engine bank
 
 ;;
 ; Points mg_fptr/mg_tptr at the move list of ply X.
@@ -1051,8 +1051,8 @@ finish:
 mg_gen_quiet = mg_generate::not_in_check
 
 ; ------------------------------------------------------------ captures only (quiescence)
-; The capture generators run in the fixed bank (bank 0 is full; both banks are always
-; mapped, so they cost the same there).  Each emits, in the order of its full generator,
+; The capture generators run in the fixed bank (mapped with the engine bank while the
+; engine thinks, so they cost the same there).  Each emits, in the order of its full generator,
 ; only the moves onto an enemy piece: a capture of an unstamped mover is legal when the
 ; side to move is not in check (it only replaces the piece on its target, so only its
 ; from-square can open a line: see the top of this file), and a stamped mover gets the

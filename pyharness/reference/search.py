@@ -33,6 +33,7 @@ MAX_PLY = 32          # search() and qsearch() return the static eval at this pl
 POLL_MASK = 15        # frame counter and move-now flag are polled when nodes & 15 == 0 (~2 frames)
 HIST_MAX_INC = 128    # history increment: min(depth * depth, 128)
 DRAW_PLIES = 100      # plies without a capture that make a draw
+HALFMOVE_MAX = 255    # the counter saturates here (one byte in the asm; >= DRAW_PLIES)
 
 PV_PLIES = 12         # the PV is recorded at plies 0..11, at most 12 - ply moves
 MOVE_STACK_CAP = 1024 # the asm move stack (MV_CAP): moves of all plies of the path
@@ -128,7 +129,7 @@ class Searcher:
         self.keys = list(game_keys) + [position_key(pos.piece_sq, pos.side)]
         self.checks = list(game_checks) + [pos.in_check()]
         self.captures = list(game_captures) + [False]
-        self.halfmoves = [pos.halfmove]
+        self.halfmoves = [min(pos.halfmove, HALFMOVE_MAX)]
         self.nulls = [False]                 # record entries reached by a null move
         self.null_tries = 0
         self.null_cuts = 0
@@ -166,7 +167,7 @@ class Searcher:
         pos.push(move)
         self.keys.append(key)
         self.captures.append(victim != 0)
-        self.halfmoves.append(0 if victim else self.halfmoves[-1] + 1)
+        self.halfmoves.append(0 if victim else min(self.halfmoves[-1] + 1, HALFMOVE_MAX))
         self.checks.append(pos.in_check())
         self.nulls.append(False)
         self.nodes += 1
