@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..engine_data import Level, load_levels
+from .assets import Level, load_levels
 from .clock import CYCLES_PER_FRAME
 
 #: depth used when a level says "until the cap" (depth 0)
