@@ -1,4 +1,4 @@
-"""The playtest's defects (issue 10), each driven through the controller only in cynes.
+"""The defects a playtest found, each driven through the controller only in cynes.
 
 RAM is read by symbol (never written); what the player reads on the panel is read
 from the picture: screen_text matches the frame's 8x8 cells against the Latin tiles
