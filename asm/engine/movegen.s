@@ -20,12 +20,7 @@
 .include "engine.inc"
 .include "engine_macros.inc"
 
-.importzp mg_from, mg_to, mg_cap, mg_ksq, mg_own
-.importzp mg_mask, mg_todanger, mg_pdanger, mg_stamp, mg_p1, mg_p2, mg_k1
-.importzp mg_palbit, mg_halfbit, mg_side16, mg_fwd
-.importzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
-.importzp att_horses, att_cannons, att_hnear
-.import mg_dmap, pos_setup_side, eng_up16, eng_down16, pos_attacked_ns, pos_attacked_ew, pos_attacked_k
+.import pos_setup_side, eng_up16, eng_down16, pos_attacked_ns, pos_attacked_ew, pos_attacked_k
 
 .assert (MV_CAP & $FF) = 0, error, "MV_CAP must be a multiple of 256"
 .assert mv_to_stk = mv_from_stk + MV_CAP, error, "mv_to_stk must follow mv_from_stk"

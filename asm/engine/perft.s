@@ -1,7 +1,6 @@
 ; perft.s -- leaf counting over the legal move generator.
 .include "engine.inc"
 
-.importzp pf_full, pf_leaf
 
 .segment "ENGINE"
 
