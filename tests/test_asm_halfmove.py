@@ -22,7 +22,7 @@ from pyharness.reference.randpos import random_positions
 from pyharness.reference.search import think
 
 COUNTERS = (96, 97, 98, 99, 100, 255, 256, 1000)
-QUOTED = "3k5/9/9/9/9/9/4p4/9/R8/4K4 w - - 99 80"      # issue 15: asm a1a9 +194 before
+QUOTED = "3k5/9/9/9/9/9/4p4/9/R8/4K4 w - - 99 80"      # the asm once played a1a9 +194 here
 POSITIONS = [START_FEN, QUOTED,
              "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1",            # rook v king
              "4k4/4a4/9/9/3r5/9/9/9/9/3K5 w - - 0 1",         # in check
@@ -52,7 +52,7 @@ def test_counters_near_the_rule_and_past_255(eng, fen):
 
 @pytest.mark.timeout(30)
 def test_the_quoted_cases_score_the_draw(eng):
-    """The two cases of issue 15: no capture at hand, so every line draws at ply 1."""
+    """Two positions where asm and twin once parted: no capture at hand, so every line draws at ply 1."""
     for fen, depth, best in ((START_FEN, 1, "f0e1"), (QUOTED, 2, "e0e1")):
         pos = at_counter(fen, 99)
         a, r = eng.think(pos, depth=depth), think(pos, depth=depth)

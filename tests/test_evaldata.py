@@ -139,6 +139,11 @@ def test_levels_table_and_include(tmp_path):
     assert tabs["level_depth"] == [1, 2, 3, 4, MAX_DEPTH]
     assert tabs["level_noise_mask"] == [lv.noise_mask for lv in levels]
     assert tabs["level_book"] == [0, 0, 1, 1, 1]
+    assert tabs["level_qs"] == [int(lv.quiesce) for lv in levels]
+    assert tabs["level_slip"] == [lv.slip for lv in levels]
+    # only the novice level plays without quiescence and slips
+    assert [lv.quiesce for lv in levels] == [False, True, True, True, True]
+    assert levels[0].slip > 0 and all(lv.slip == 0 for lv in levels[1:])
     consts = (tmp_path / "engine_consts.inc").read_text()
     assert "SRCH_MATE = $2710" in consts and "TT_ENTRIES = $0100" in consts
     assert "mvv_lva_value" not in text and "MVV1_ROW" in consts

@@ -75,7 +75,9 @@ def render(levels, source: str) -> list[str]:
             "level_frames_lo:", "  .byte " + ", ".join(f"<{lv.frames}" for lv in levels),
             "level_frames_hi:", "  .byte " + ", ".join(f">{lv.frames}" for lv in levels),
             "level_noise_mask:", "  .byte " + ", ".join(str(lv.noise_mask) for lv in levels),
-            "level_book:", "  .byte " + ", ".join(str(int(lv.book)) for lv in levels)]
+            "level_book:", "  .byte " + ", ".join(str(int(lv.book)) for lv in levels),
+            "level_qs:", "  .byte " + ", ".join(str(int(lv.quiesce)) for lv in levels),
+            "level_slip:", "  .byte " + ", ".join(str(lv.slip) for lv in levels)]
     return out
 
 

@@ -67,6 +67,8 @@ class SearchLimits:
     move_now: Callable[[], bool] | None = None   # the "move now" flag
     noise_mask: int = 0
     null_move: bool = True                       # null-move pruning (docs/search.md)
+    quiesce: bool = True                         # qsearch searches captures
+    slip: int = 0                                # chance/256 of a random root move
 
 
 @dataclass
@@ -425,7 +427,7 @@ class Searcher:
             keys = self.order_keys(moves, ply, None, False)
         else:
             stand = self.evaluate()
-            if stand >= beta:
+            if stand >= beta or not self.limits.quiesce:
                 return stand
             best = stand
             if stand > alpha:
@@ -492,6 +494,11 @@ class Searcher:
             result.iterations.append((depth, score, self.nodes, self.pv[0][0].iccs()))
             if abs(score) > WIN:
                 break
+        if (self.limits.slip and result.best_move is not None
+                and self.lfsr.next_byte() < self.limits.slip):
+            slip = root_moves[self.lfsr.next_byte() % len(root_moves)]
+            result.best_move = slip
+            result.pv = [slip]
         result.nodes = self.nodes
         st = self.tt.stats
         result.tt_probes, result.tt_hits, result.tt_cutoffs = st.probes, st.hits, st.cutoffs
@@ -564,6 +571,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
         lim.depth = level_depth(lv)
         lim.frames = lv.frames
         lim.noise_mask = lv.noise_mask
+        lim.quiesce = lv.quiesce
+        lim.slip = lv.slip
         book_on = lv.book
     if depth is not None:
         if not 1 <= depth <= MAX_DEPTH:
