@@ -12,6 +12,7 @@ import random
 import pytest
 
 from pyharness.asm_engine import AsmEngine
+from pyharness.engines import AsmSearchEngine
 from pyharness.diff import EDGE_COUNTERS, compare_one, edge_position, game_record, run_diff
 from pyharness.reference import search as ref
 from pyharness.reference.board import START_FEN
@@ -21,7 +22,7 @@ from pyharness.reference.randpos import random_positions
 from pyharness.reference.search import think
 
 COUNTERS = (96, 97, 98, 99, 100, 255, 256, 1000)
-QUOTED = "3k5/9/9/9/9/9/4p4/9/R8/4K4 w - - 99 80"      # issue 15: asm a1a9 +194 before
+QUOTED = "3k5/9/9/9/9/9/4p4/9/R8/4K4 w - - 99 80"      # the asm once played a1a9 +194 here
 POSITIONS = [START_FEN, QUOTED,
              "4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1",            # rook v king
              "4k4/4a4/9/9/3r5/9/9/9/9/3K5 w - - 0 1",         # in check
@@ -45,13 +46,13 @@ def test_counters_near_the_rule_and_past_255(eng, fen):
     """Node-by-node identity (trace, best move, score, nodes, PV) at every edge counter."""
     for counter in COUNTERS:
         for depth in (1, 2, 3):
-            text, _, _ = compare_one(eng, at_counter(fen, counter), depth)
+            text, _, _ = compare_one(AsmSearchEngine(eng), at_counter(fen, counter), depth)
             assert text is None, f"counter {counter}: {text}"
 
 
 @pytest.mark.timeout(30)
 def test_the_quoted_cases_score_the_draw(eng):
-    """The two cases of issue 15: no capture at hand, so every line draws at ply 1."""
+    """Two positions where asm and twin once parted: no capture at hand, so every line draws at ply 1."""
     for fen, depth, best in ((START_FEN, 1, "f0e1"), (QUOTED, 2, "e0e1")):
         pos = at_counter(fen, 99)
         a, r = eng.think(pos, depth=depth), think(pos, depth=depth)
@@ -91,7 +92,7 @@ def test_game_record_crosses_the_rule(eng):
     for mv in ("a0a1", "e9f9", "a1a0"):
         pos = game.position.copy()
         for depth in (1, 2, 3):
-            assert compare_one(eng, pos, depth)[0] is None
+            assert compare_one(AsmSearchEngine(eng), pos, depth)[0] is None
         eng.game_setup(pos)
         assert eng.game_result() == game.result() is None
         game.push(mv)
@@ -111,7 +112,7 @@ def test_repetitions_in_the_record_near_the_rule(eng):
         _, moves, seen = game_record(pos)
         assert len(moves) == 8 and seen
         for depth in (1, 2, 3):
-            text, _, _ = compare_one(eng, pos, depth)
+            text, _, _ = compare_one(AsmSearchEngine(eng), pos, depth)
             assert text is None, f"counter {counter}: {text}"
 
 

@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from pyharness.asm_engine import AsmEngine
-from pyharness.build import build_rom
 from pyharness.emu import MODE_DEMO, MODE_RED, Emulator, GameDriver
 from pyharness.reference.game import Game
 from pyharness.reference.levels import get_level
@@ -18,11 +17,6 @@ from pyharness.sim import CYCLES_PER_FRAME, Sim
 
 UI_INC = (Path(__file__).resolve().parent.parent / "asm" / "include" / "ui.inc").read_text()
 PLAYER_MOVES = ["h2e2", "h0g2", "i0h0", "b0c2", "a0a1", "b2b6"]
-
-
-@pytest.fixture(scope="module")
-def rom():
-    return build_rom(quiet=True).rom
 
 
 def replay(record) -> Position:

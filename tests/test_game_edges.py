@@ -13,11 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from pyharness.build import build_rom
 from pyharness.emu import MODE_TWO, Emulator, GameDriver
 from pyharness.reference.game import Game
 from pyharness.reference.position import Move, Position
-from pyharness.symbols import load_constants
 
 # red mates in 17 plies (found by the twin at depth 3 against random replies)
 MATE = ["b0c2", "h7h3", "a0a1", "g9e7", "a1d1", "a6a5", "d1d7", "i9i7", "h2h9", "e9e8",
@@ -25,16 +23,6 @@ MATE = ["b0c2", "h7h3", "a0a1", "g9e7", "a1d1", "a6a5", "d1d7", "i9i7", "h2h9", 
 SHUFFLE = ["h0g2", "h9g7", "g2h0", "g7h9"] * 3         # the start position 4 times
 OPENING = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0"]
 SHOTS = Path(os.environ.get("XQ65_SHOTS", "build/shots"))
-
-
-@pytest.fixture(scope="module")
-def built():
-    return build_rom(quiet=True)
-
-
-@pytest.fixture(scope="module")
-def consts(built):
-    return load_constants(built.dbg)
 
 
 def new_game(rom, moves=()) -> GameDriver:

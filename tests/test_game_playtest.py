@@ -1,4 +1,4 @@
-"""The playtest's defects (issue 10), each driven through the controller only in cynes.
+"""The defects a playtest found, each driven through the controller only in cynes.
 
 RAM is read by symbol (never written); what the player reads on the panel is read
 from the picture: screen_text matches the frame's 8x8 cells against the Latin tiles
@@ -11,7 +11,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pyharness.build import build_rom
 from pyharness.emu import MODE_BLACK, MODE_DEMO, MODE_RED, MODE_TWO, Emulator, GameDriver
 from pyharness.reference.position import Move, Position
 
@@ -32,11 +31,6 @@ RESULT_Y = ui_const("PANEL_RESULT_Y")
 BOARD_X, BOARD_Y, RIVER_ROW = ui_const("BOARD_X"), ui_const("BOARD_Y"), ui_const("RIVER_ROW")
 HINT_FRAMES = ui_const("HINT_FRAMES")
 POLL_SLACK = 6           # frames a capped search may overrun (tests/test_game_cpu.py)
-
-
-@pytest.fixture(scope="module")
-def rom():
-    return build_rom(quiet=True).rom
 
 
 def new_game(rom, mode=MODE_TWO, level=3) -> GameDriver:

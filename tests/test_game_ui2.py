@@ -9,8 +9,7 @@ import re
 import numpy as np
 import pytest
 
-from pyharness.build import build_rom
-from pyharness.engine_data import load_levels
+from pyharness.reference.levels import get_level
 from pyharness.emu import MODE_BLACK, MODE_RED, MODE_TWO, Emulator, GameDriver, asm_const
 from pyharness.reference.board import (ADVISOR, BISHOP, BLACK_TAG, CANNON, KNIGHT, PAWN,
                                        PIECE_TYPES, RED_TAG, ROOK)
@@ -21,16 +20,7 @@ from test_game_playtest import ROOT, PANEL_X, new_game, play_all, sound, status,
 FRAMES_PER_SEC = ui_const("FRAMES_PER_SEC")
 
 
-def get_level(n: int):
-    return load_levels()[n - 1]
-
-
 MENU_SURE = (3, 20)          # asm/nes/menu.s MENU_SURE_Y: the question's place
-
-
-@pytest.fixture(scope="module")
-def rom():
-    return build_rom(quiet=True).rom
 
 
 def pause_undo(d: GameDriver) -> None:

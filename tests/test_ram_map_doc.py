@@ -38,7 +38,7 @@ def test_tables_hold_the_known_variables(symbols):
     assert by_name["eng_board"].segment == "WRAM" and by_name["eng_board"].size == 256
     assert by_name["eng_board"].address % 256 == 0
     assert by_name["frame_count"].segment == "ZEROPAGE" and by_name["frame_count"].size == 2
-    assert by_name["mv_from_stk"].module == "eng_ram.s"
+    assert by_name["mv_from_stk"].module == "engine_ram.inc"
     # no two labels overlap inside a segment
     for a, b in zip(symbols, symbols[1:]):
         if a.segment == b.segment:

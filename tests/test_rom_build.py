@@ -17,11 +17,6 @@ ROOT = project_root()
 
 
 @pytest.fixture(scope="module")
-def built():
-    return build_rom(quiet=True)
-
-
-@pytest.fixture(scope="module")
 def rom_bytes(built):
     return built.rom.read_bytes()
 

@@ -62,11 +62,9 @@ def read_symbols(dbg: Path, root: Path = ROOT) -> list[RamSymbol]:
     if dbg.stat().st_size > MAX_DBG_BYTES:
         raise RamMapError(f"{dbg}: larger than {MAX_DBG_BYTES} bytes")
     text = dbg.read_text(encoding="utf-8", errors="replace")
-    files = {f["id"]: f["name"] for f in _records(text, "file")}
-    lines = {ln["id"]: (ln["file"], int(ln["line"])) for ln in _records(text, "line")}
     segs = {s["id"]: s["name"] for s in _records(text, "seg")}
     scopes = {s["id"]: s for s in _records(text, "scope")}
-    sources: dict[str, list[str]] = {}
+    where = _definitions(root)
     found = []
     for sym in _records(text, "sym"):
         if sym.get("type") != "lab" or "seg" not in sym or "size" not in sym:
@@ -76,17 +74,7 @@ def read_symbols(dbg: Path, root: Path = ROOT) -> list[RamSymbol]:
             continue
         if scopes.get(sym.get("scope", ""), {}).get("name"):
             continue                    # a label inside a .proc or .scope: not a variable
-        module, what = "?", ""
-        for line_id in sym.get("def", "").split("+"):
-            if line_id in lines:
-                fid, lno = lines[line_id]
-                name = files.get(fid, "?")
-                if name.endswith(".s"):
-                    module = Path(name).name
-                    src = sources.setdefault(name, _source_lines(root / name))
-                    if 0 < lno <= len(src):
-                        what = _comment(src[lno - 1])
-                    break
+        module, what = where.get(sym["name"], ("?", ""))
         found.append(RamSymbol(sym["name"], seg, int(sym["val"], 16), int(sym["size"]),
                                module, what))
     if not found:
@@ -95,11 +83,19 @@ def read_symbols(dbg: Path, root: Path = ROOT) -> list[RamSymbol]:
     return sorted(found, key=lambda r: (order[r.segment], r.address, r.name))
 
 
-def _source_lines(path: Path) -> list[str]:
-    try:
-        return path.read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return []
+_DEFINITION = re.compile(r"^\s*(?:(?:RESZP|RES|RAM_MARK)\s+(\w+)\b|(\w+):\s*\.res\b)")
+
+
+def _definitions(root: Path) -> dict[str, tuple[str, str]]:
+    """name -> (file, comment) of every RAM definition line in asm/ (a `name: .res` line
+    or an engine_ram.inc `RES name, bytes` line)."""
+    out: dict[str, tuple[str, str]] = {}
+    for path in sorted((root / "asm").glob("*/*.s")) + sorted((root / "asm").glob("*/*.inc")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            m = _DEFINITION.match(line)
+            if m and not line.lstrip().startswith(".macro"):
+                out.setdefault(m.group(1) or m.group(2), (path.name, _comment(line)))
+    return out
 
 
 def _comment(line: str) -> str:

@@ -1,8 +1,6 @@
 ; attack.s -- the attack test (segment ENGINE_ATTACK; .assert keeps its ray loops in one page).
 .include "engine.inc"
 
-.importzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
-.importzp att_horses, att_cannons, att_hnear
 
 .export pos_attacked_ew, pos_attacked_ns, pos_attacked_k
 

@@ -2,7 +2,6 @@
 .include "engine.inc"
 .include "eval_tables.inc"
 
-.importzp sr_ptr1, sr_v, sr_t3, sr_t0
 .export ev_add, ev_value, ev_page
 
 .segment "RODATA"               ; fixed bank

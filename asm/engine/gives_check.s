@@ -25,7 +25,6 @@
 .include "engine.inc"
 .include "engine_macros.inc"
 
-.importzp gc_skx, gc_dir, gc_t
 
 
 ; gc_rel[(sq - K) & $FF]: how square sq relates to the king square K.  K lies in a

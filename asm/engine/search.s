@@ -3,22 +3,13 @@
 ; rule below is written there, in the same order.
 ;
 ; search() and qsearch() recurse with JSR; their per-ply state lives in the fr_* frames
-; (srch_ram.s) indexed by eng_ply.  Inputs sr_d (depth), sr_a (alpha), sr_b (beta);
+; (asm/include/engine_ram.inc) indexed by eng_ply.  Inputs sr_d (depth), sr_a (alpha), sr_b (beta);
 ; output sr_v.  Scores are 16-bit signed.
 .include "engine.inc"
 
 .importzp frame_count
-.importzp sr_key, sr_ptr0, sr_ptr1, sr_ptr2, sr_ptr3, sr_kptr, sr_t0, sr_t1, sr_t2, sr_t3
-.importzp sr_d, sr_a, sr_b, sr_v, sr_n, sr_lfsr, sr_noise, sr_stopped
-.importzp sr_hf, sr_ht, sr_nlim
 .import zob_full, zob_sq90, zob_k4, zob_sq_lo, zob_sq_hi, ev_page
 .importzp ZOB_SQ_FIRST, ZOB_SIDE0, ZOB_SIDE1, ZOB_SIDE2, ZOB_SIDE3
-.import ev_sv0, ev_sv1, ev_sv2, ev_sv3
-.import sr_half, kill1_f, kill1_t, kill2_f, kill2_t, pv_len, pv_from, pv_to
-.import sr_maxdepth, sr_flimit, sr_mask, sr_book, sr_start, sr_iter, sr_qs, sr_slip
-.import tt_lock_lo, tt_lock_hi, tt_from, tt_to, tt_sc_lo, tt_sc_hi, tt_df
-.import ord_key, hist, fr_ost, fr_end
-.import fr_al, fr_ah, fr_bl, fr_bh, fr_sl, fr_sh, fr_depth, fr_i, fr_mf, fr_mt
 .import level_depth, level_frames_lo, level_frames_hi, level_noise_mask, level_book
 .import level_qs, level_slip
 .import book_probe
@@ -659,13 +650,13 @@ pv_row:
 ;;
 ; Node start: stage-1 keys of the list of ply X.  A hash move in the list is swapped
 ; into slot 0 (what pick(0) would do) and gets 255.
-; @param X  ply; sr_hf/sr_ht hash move (0 = none); sr_ptr3 (lo) killers on
+; @param X  ply; sr_hf/sr_ht hash move (0 = none); sr_killers_on (lo) nonzero: use killers
 ; Clobbers: A, X, Y, sr_t1-sr_t3, sr_ptr0, sr_ptr1, sr_ptr2 (lo).
 ; Cycles: ~50 per quiet move, ~75 per capture (+ ~15 per move before the hash move)
 .proc srch_order
         stx sr_t1
         jsr srch_ptrs
-        lda sr_ptr3
+        lda sr_killers_on
         beq @nokill
         lda kill1_f,x
         sta sr_ptr0
@@ -843,9 +834,9 @@ pv_row:
 ; Clobbers: A, X, Y, sr_t1-sr_t3, sr_ptr0 (lo), sr_ptr2, sr_ptr3, the list pointers.
 ; Cycles: ~15 per ancestor, plus ~60 per key computed
 .proc srch_order_flush
-        stx sr_ptr3             ; the rewarding ply
+        stx sr_reward_ply       ; the rewarding ply
         ldx #0
-@loop:  cpx sr_ptr3
+@loop:  cpx sr_reward_ply
         bcs @done
         lda fr_ost,x
         bmi @next
@@ -1322,7 +1313,7 @@ pv_row:
         bne @have
         jmp ret_mated
 @have:  lda #1
-        sta sr_ptr3             ; killers on
+        sta sr_killers_on       ; killers on
         jsr srch_order
         ldx eng_ply
         lda #0
@@ -1612,7 +1603,7 @@ pv_row:
 @order: lda #0
         sta sr_hf
         sta sr_ht
-        sta sr_ptr3             ; no killers
+        sta sr_killers_on       ; no killers
         ldx eng_ply
         jsr srch_order
         ldx eng_ply

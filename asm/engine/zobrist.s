@@ -2,7 +2,6 @@
 .include "engine.inc"
 .include "zobrist.inc"
 
-.importzp sr_key, sr_ptr0, sr_t0
 .export zob_xor, zob_sq90, zob_sq_of90, zob_k4, zob_sq_lo, zob_sq_hi
 
 .segment "RODATA"                ; fixed bank (mapped with the engine bank while it thinks)
