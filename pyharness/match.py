@@ -9,6 +9,7 @@ An engine is named by a spec string `kind:items`, items separated by commas, eac
     ref:L4           the Python twin of the asm engine (pyharness.reference.search)
     ref:depth=3      ... at a fixed depth (also nodes=, frames=)
     ref:L4,null=0    ... without null-move pruning (null=1, the default, keeps it)
+    ref:L4,lmr=0     ... without late-move reductions (lmr=1, the default, keeps them)
     asm:L4           the 6502 engine under py65 (AsmEngine.think; as ref:, same seeds)
 
 Games start from a set of opening positions (assets/match_openings.txt), each played
@@ -167,11 +168,13 @@ class RefPlayer:
 
     def __init__(self, think: Callable, level: int | None = None, depth: int | None = None,
                  nodes: int | None = None, frames: int | None = None,
-                 null: int | None = None) -> None:
+                 null: int | None = None, lmr: int | None = None) -> None:
         self.think = think
         self.limits = {"level": level, "depth": depth, "nodes": nodes, "frames": frames}
         if null is not None:                      # ref only: null-move pruning on/off
             self.limits["null_move"] = bool(null)
+        if lmr is not None:                       # ref only: late-move reductions on/off
+            self.limits["lmr"] = bool(lmr)
         self.game_seed = 0
 
     def new_game(self, seed: int) -> None:
@@ -390,7 +393,8 @@ register_engine(EngineKind(
 register_engine(EngineKind(
     "ref", "the Python twin of the asm engine",
     {"level": _LEVEL, "depth": ParamRule(1, 32), "nodes": ParamRule(1, 10**9),
-     "frames": ParamRule(1, 10**6), "null": ParamRule(0, 1, "null-move pruning")}, _make_ref,
+     "frames": ParamRule(1, 10**6), "null": ParamRule(0, 1, "null-move pruning"),
+     "lmr": ParamRule(0, 1, "late-move reductions")}, _make_ref,
     required=(("level", "depth", "nodes", "frames"),), exclusive=(("level", "depth"),),
     check=lambda o: _ref_think() and None))
 register_engine(EngineKind(

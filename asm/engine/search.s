@@ -23,6 +23,7 @@
 .import book_probe
 .export srch_make_done, lfsr_byte, srch_search, srch_qsearch, srch_order, srch_pick
 .export srch_reward, srch_rep, srch_unmake_done, srch_null_try, srch_null_cut
+.export srch_lmr_try
 
 KEY_HASH     = 255
 KEY_CAPTURE  = 136
@@ -39,6 +40,8 @@ LFSR_ZERO    = $ACE1
 NULL_R       = 2            ; null move: searched at depth - 1 - NULL_R (search.py NULL_R)
 NULL_MIN_DEPTH = 2          ; ... at nodes of depth >= 2 (search.py NULL_MIN_DEPTH)
 REC_NULL     = $40          ; rec_flag: a null move led here (with REC_CAPTURE)
+LMR_MIN_DEPTH = 3           ; late-move reduction at nodes of depth >= 3 (search.py LMR_MIN_DEPTH)
+LMR_MIN_MOVE = 3            ; ... for the moves with i >= 3 (search.py LMR_MIN_MOVE)
 
 .segment "RODATA"
 ; MVV/LVA by piece index within its side (K A A B B N N R R C C P P P P P)
@@ -1223,6 +1226,48 @@ pv_row:
 ; ---------------------------------------------------------------------- search()
 
 ;;
+; Late-move reduction test (docs/search.md, search()) for the move just made at parent
+; ply X: i >= LMR_MIN_MOVE, depth >= LMR_MIN_DEPTH, the node not in check, the move
+; quiet, no killer of ply X and giving no check.  (For i >= 1 the move is never the
+; hash move, which pick(0) takes; so this is the twin's "key < KEY_KILLER2".)
+; @param X  the parent ply (eng_ply - 1), after srch_make
+; @return C set: reduce
+; Clobbers: A, Y.  X preserved.  Cycles: ~20 when i < 3, ~70 for a reduced move
+.proc lmr_ok
+        lda fr_i,x
+        cmp #LMR_MIN_MOVE
+        bcc @no
+        lda fr_depth,x
+        cmp #LMR_MIN_DEPTH
+        bcc @no
+        ldy sr_n
+        lda rec_flag,y          ; a capture, or the move gives check
+        and #REC_CAPTURE | REC_CHECK
+        bne @no
+        lda rec_flag-1,y        ; the node is in check
+        and #REC_CHECK
+        bne @no
+        lda undo_to,x
+        cmp kill1_t,x
+        bne @k2
+        lda undo_from,x
+        cmp kill1_f,x
+        beq @no
+@k2:    lda undo_to,x
+        cmp kill2_t,x
+        bne @yes
+        lda undo_from,x
+        cmp kill2_f,x
+        bne @yes
+@no:    clc
+        rts
+@yes:
+::srch_lmr_try:                 ; hook: a reduced search follows (tests count them)
+        sec
+        rts
+.endproc
+
+;;
 ; Fail-soft negamax PVS at ply eng_ply (docs/search.md, search()).
 ; @param sr_d depth (signed), sr_a alpha, sr_b beta
 ; @return   sr_v = the value for the side to move
@@ -1378,7 +1423,23 @@ pv_row:
         jsr srch_search
         jsr neg_noise
         jmp @back
-@null:  jsr win_null
+@null:  jsr lmr_ok
+        bcc @pvs
+        dec sr_d                ; a late quiet move: depth - 2 first
+        jsr win_null
+        jsr srch_search
+        jsr neg_noise
+        lda sr_stopped
+        bne @back
+        ldx eng_ply
+        dex
+        LT16 {fr_al,x}, {fr_ah,x}, sr_v, sr_v+1
+        bpl @back               ; v <= alpha: the reduced search holds
+        lda fr_depth,x
+        sec
+        sbc #1
+        sta sr_d
+@pvs:   jsr win_null
         jsr srch_search
         jsr neg_noise
         lda sr_stopped

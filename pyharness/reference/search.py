@@ -41,6 +41,8 @@ NULL_R = 2            # null-move reduction: the null move is searched at depth 
 NULL_MIN_DEPTH = 2    # null move tried at search() nodes of depth >= 2 (after extension)
 #: piece indexes 5..10 of a side (N N R R C C): a null move needs one on the board
 NULL_MAJORS = range(5, 11)
+LMR_MIN_DEPTH = 3     # late-move reduction at search() nodes of depth >= 3 (after extension)
+LMR_MIN_MOVE = 3      # ... for the moves searched 4th and later (i >= 3)
 
 #: MVV/LVA values by type K A B N R C P
 MVV_LVA_VALUE = (6, 2, 2, 4, 5, 4, 1)
@@ -66,6 +68,7 @@ class SearchLimits:
     move_now: Callable[[], bool] | None = None   # the "move now" flag
     noise_mask: int = 0
     null_move: bool = True                       # null-move pruning (docs/search.md)
+    lmr: bool = True                             # late-move reductions (docs/search.md)
 
 
 @dataclass
@@ -82,6 +85,7 @@ class SearchResult:
     tt_cutoffs: int = 0
     null_tries: int = 0
     null_cuts: int = 0
+    lmr_tries: int = 0
     from_book: bool = False
     stopped: bool = False
     iterations: list[tuple[int, int, int, str]] = field(default_factory=list)
@@ -132,6 +136,7 @@ class Searcher:
         self.nulls = [False]                 # record entries reached by a null move
         self.null_tries = 0
         self.null_cuts = 0
+        self.lmr_tries = 0                   # reduced searches (late-move reductions)
         self.sums = self.ev.side_sums(pos.piece_sq)
         self.sum_stack: list[tuple[int, int]] = []
 
@@ -368,6 +373,7 @@ class Searcher:
         best_move = None
         mask = self.limits.noise_mask if ply == 0 else 0
         board = self.pos.board
+        lmr = self.limits.lmr and depth >= LMR_MIN_DEPTH and not in_check
         for i in range(len(moves)):
             move = self.pick(moves, keys, i)
             quiet = board[move.to] == 0
@@ -377,7 +383,15 @@ class Searcher:
             if i == 0:
                 v = noise - self.search(depth - 1, -b, -a, ply + 1)
             else:
-                v = noise - self.search(depth - 1, -a - 1, -a, ply + 1)
+                full = True
+                if (lmr and i >= LMR_MIN_MOVE and keys[i] < KEY_KILLER2
+                        and not self.checks[-1]):
+                    # a late quiet move that gives no check: one ply less first
+                    self.lmr_tries += 1
+                    v = noise - self.search(depth - 2, -a - 1, -a, ply + 1)
+                    full = v > alpha and not self.stopped
+                if full:
+                    v = noise - self.search(depth - 1, -a - 1, -a, ply + 1)
                 if alpha < v < beta and not self.stopped:
                     v = noise - self.search(depth - 1, -b, -a, ply + 1)
             self.unmake()
@@ -495,6 +509,7 @@ class Searcher:
         st = self.tt.stats
         result.tt_probes, result.tt_hits, result.tt_cutoffs = st.probes, st.hits, st.cutoffs
         result.null_tries, result.null_cuts = self.null_tries, self.null_cuts
+        result.lmr_tries = self.lmr_tries
         return result
 
 
@@ -537,7 +552,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
           history_moves: Iterable[Move] = (), clock: Callable[[], int] | None = None,
           move_now: Callable[[], bool] | None = None, use_tt: bool = True,
           use_book: bool | None = None, book: Book | None = None,
-          trace: list | None = None, null_move: bool = True) -> SearchResult:
+          trace: list | None = None, null_move: bool = True,
+          lmr: bool = True) -> SearchResult:
     """Search `position` and return a SearchResult (best_move, score, depth, nodes, pv...).
 
     Give a `level` (1..5: depth, frame cap, noise and book from assets/levels.txt) or
@@ -551,7 +567,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     `trace`, a list, receives (from, to, key, red_sum, black_sum) for every node in
     order: the node-by-node record to diff an asm trace against.
     `null_move=False` switches null-move pruning off (the search before it, for
-    comparisons). The caller's position is not modified.
+    comparisons), `lmr=False` late-move reductions. The caller's position is not
+    modified.
     """
     if level is None and depth is None:
         raise SearchInputError("give a level (1..5) or a depth")
@@ -579,6 +596,7 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     lim.clock = clock
     lim.move_now = move_now
     lim.null_move = bool(null_move)
+    lim.lmr = bool(lmr)
     if use_book is not None:
         book_on = use_book
     pos = position.copy()
