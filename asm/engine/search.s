@@ -15,7 +15,7 @@
 .importzp ZOB_SQ_FIRST, ZOB_SIDE0, ZOB_SIDE1, ZOB_SIDE2, ZOB_SIDE3
 .import ev_sv0, ev_sv1, ev_sv2, ev_sv3
 .import sr_half, kill1_f, kill1_t, kill2_f, kill2_t, pv_len, pv_from, pv_to
-.import sr_maxdepth, sr_flimit, sr_mask, sr_book, sr_start, sr_iter
+.import sr_maxdepth, sr_flimit, sr_mask, sr_book, sr_start, sr_iter, sr_tm_el
 .import tt_lock_lo, tt_lock_hi, tt_from, tt_to, tt_sc_lo, tt_sc_hi, tt_df
 .import ord_key, hist, fr_ost, fr_end
 .import fr_al, fr_ah, fr_bl, fr_bh, fr_sl, fr_sh, fr_depth, fr_i, fr_mf, fr_mt
@@ -1839,6 +1839,8 @@ pv_row:
         sta sr_stopped
         sta sr_noise
         sta eng_ply
+        sta sr_tm_el
+        sta sr_tm_el+1
         ; ---- LFSR: seed ($ACE1 for 0), 16 steps
         lda srch_seed
         sta sr_lfsr
@@ -1953,7 +1955,12 @@ pv_row:
         lda sr_iter
         cmp sr_maxdepth
         bcs @done
-        inc sr_iter
+        lda sr_flimit           ; a frame cap: time for the next iteration?
+        ora sr_flimit+1
+        beq @next
+        jsr srch_plan
+        bcs @done
+@next:  inc sr_iter
         jmp @it
 @stop:  lda #1
         sta srch_stopped
@@ -1981,6 +1988,69 @@ pv_row:
         sta pv_len              ; srch_score stays 0 (cleared above)
         jmp root_pv
 @done:  rts
+.endproc
+
+;;
+; Time management (docs/search.md, think(); search.py IterationPlan): after an
+; iteration, with E = frames since the start and t = E - sr_tm_el (the frames the
+; iteration took), the next one is not started when E + t + t / 2 > sr_flimit.
+; sr_tm_el = E.
+; @return C set: do not start the next iteration
+; Clobbers: A, sr_t0-sr_t3, sr_ptr0.  Cycles: ~110
+.proc srch_plan
+@fc:    lda frame_count+1       ; torn-read safe (the NMI ticks it)
+        sta sr_t1
+        lda frame_count
+        sta sr_t0
+        lda frame_count+1
+        cmp sr_t1
+        bne @fc
+        lda sr_t0               ; E = frame_count - sr_start
+        sec
+        sbc sr_start
+        sta sr_t0
+        lda sr_t1
+        sbc sr_start+1
+        sta sr_t1
+        lda sr_t0               ; t = E - sr_tm_el; sr_tm_el = E
+        sec
+        sbc sr_tm_el
+        sta sr_t2
+        lda sr_t1
+        sbc sr_tm_el+1
+        sta sr_t3
+        lda sr_t0
+        sta sr_tm_el
+        lda sr_t1
+        sta sr_tm_el+1
+        lda sr_t3               ; sr_ptr0 = t + t / 2 (a carry: beyond any cap)
+        lsr a
+        sta sr_ptr0+1
+        lda sr_t2
+        ror a
+        clc
+        adc sr_t2
+        sta sr_ptr0
+        lda sr_ptr0+1
+        adc sr_t3
+        sta sr_ptr0+1
+        bcs @no
+        lda sr_ptr0             ; + E
+        adc sr_t0
+        sta sr_ptr0
+        lda sr_ptr0+1
+        adc sr_t1
+        sta sr_ptr0+1
+        bcs @no
+        lda sr_flimit           ; cap < E + t + t / 2: no
+        cmp sr_ptr0
+        lda sr_flimit+1
+        sbc sr_ptr0+1
+        bcc @no
+        clc
+        rts
+@no:    sec
+        rts
 .endproc
 
 ;;

@@ -16,7 +16,7 @@
 .export srch_pv_from, srch_pv_to, srch_pv_len, srch_from_book, srch_stopped
 .export srch_tt_probes, srch_tt_hits
 .export sr_half, kill1_f, kill1_t, kill2_f, kill2_t, pv_len, pv_from, pv_to
-.export sr_maxdepth, sr_flimit, sr_mask, sr_book, sr_start, sr_iter
+.export sr_maxdepth, sr_flimit, sr_mask, sr_book, sr_start, sr_iter, sr_tm_el
 .export tt_lock_lo, tt_lock_hi, tt_from, tt_to, tt_sc_lo, tt_sc_hi, tt_df
 .export ord_key, hist, ev_sv0, ev_sv1, ev_sv2, ev_sv3, fr_ost, fr_end
 .export fr_al, fr_ah, fr_bl, fr_bh, fr_sl, fr_sh, fr_depth, fr_i, fr_mf, fr_mt
@@ -82,6 +82,7 @@ sr_mask:         .res 1     ; root noise mask
 sr_book:         .res 1     ; book on/off
 sr_start:        .res 2     ; frame_count at the start
 sr_iter:         .res 1     ; depth of the running iteration
+sr_tm_el:        .res 2     ; frames since the start when the last iteration ended
 sr_half:         .res MAX_PLY + 1 ; per ply: plies since the last capture
 kill1_f:         .res MAX_PLY + 1 ; killers per ply
 kill1_t:         .res MAX_PLY + 1
