@@ -179,7 +179,8 @@ def profile_perft(depth: int = 3, cases: list[PerftCase] | None = None,
         total += eng.sim.call("eng_perft_full" if full else "eng_perft", profile=prof,
                               hits=hits, max_cycles=10**11).cycles
         leaves += int.from_bytes(eng.sim.read("pf_nodes", 4), "little")
-    name_of = routine_of(eng.sim.symbols)
+    name_of = routine_of(eng.sim.symbols, banks=eng.sim.banks,
+                         mapped=(eng.sim.mapped_bank, eng.sim.fixed_bank))
     starts = {}
     for name, addr in eng.sim.symbols.items():
         if name_of(addr) == name:

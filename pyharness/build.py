@@ -2,8 +2,11 @@
 
 `build_rom()` is incremental: when no input (asm sources, includes, the ld65 config,
 assets, asset tools) is newer than its outputs nothing runs. `python -m pyharness.build`
-and `xq65 build` print the summary (ROM size and bytes used/left per memory region,
-parsed from the ld65 map file).
+and `xq65 build` print the summary: ROM size, then per memory region (RAM areas, each
+PRG bank) the bytes used, the bytes free at its end (contiguous) and the bytes lost to
+alignment holes (gaps between segments and the fill before aligned modules), from the
+ld65 config and map file; then the two windows that matter (docs/cartridge.md): what
+the engine sees while it thinks (engine bank + fixed bank) and the UI banks together.
 """
 from __future__ import annotations
 
@@ -21,13 +24,21 @@ SOURCE_DIRS = (Path("asm/nes"), Path("asm/engine"))
 INCLUDE_DIRS = (Path("asm/include"), Path("build"))
 MAX_ERROR_LINES = 40     # of assembler/linker output kept in a BuildError
 
-# Regions of the summary: name, size, ld65 MEMORY areas that fill it.
+# Regions of the summary: name, ld65 MEMORY areas that fill it (asm/cfg/xiangqi.cfg).
 REGIONS = (
-    ("zero page", 0x100, ("ZP",)),
-    ("internal RAM $0200-$07FF", 0x600, ("OAMBUF", "RAM")),
-    ("PRG-RAM $6000-$7FFF", 0x2000, ("WRAM",)),
-    ("PRG bank 0 $8000-$BFFF", 0x4000, ("PRG0", "STUB0")),
-    ("PRG bank 1 $C000-$FFFF", 0x4000, ("PRG1", "STUB1")),
+    ("zero page", ("ZP",)),
+    ("internal RAM $0200-$07FF", ("OAMBUF", "RAM")),
+    ("PRG-RAM $6000-$7FFF", ("WRAM",)),
+    ("bank 0 $8000 engine", ("PRG0", "STUB0")),
+    ("bank 1 $8000 UI", ("PRG1", "STUB1")),
+    ("banks 2-6 $8000 UI (empty)", ("PRG2", "STUB2", "PRG3", "STUB3", "PRG4", "STUB4",
+                                    "PRG5", "STUB5", "PRG6", "STUB6")),
+    ("bank 7 $C000 fixed", ("PRG7", "STUB7")),
+)
+# Windows: sums of regions (by name) that the summary prints after them.
+WINDOWS = (
+    ("engine's view: banks 0+7", ("bank 0 $8000 engine", "bank 7 $C000 fixed")),
+    ("UI banks 1-6", ("bank 1 $8000 UI", "banks 2-6 $8000 UI (empty)")),
 )
 
 
@@ -71,23 +82,28 @@ ASSET_STEPS = (
               (Path("assets/zobrist.txt"), Path("pyharness/reference/book.py"),
                Path("pyharness/engine_data.py"))),
     AssetStep(Path("tools/gen_levels.py"), Path("assets/levels.txt"),
-              (Path("build/levels.inc"),), ("--inc", "build/levels.inc"),
+              (Path("build/levels.inc"), Path("build/engine_consts.inc")),
+              ("--inc", "build/levels.inc", "--consts", "build/engine_consts.inc"),
               (Path("pyharness/reference/search.py"), Path("pyharness/reference/levels.py"),
-               Path("pyharness/engine_data.py"))),
+               Path("pyharness/reference/lfsr.py"), Path("pyharness/reference/tt.py"),
+               Path("pyharness/reference/board.py"), Path("pyharness/engine_data.py"))),
 )
 
 
 @dataclass
 class RegionUsage:
-    """Bytes used in one memory region (sum of its segments in the map file)."""
+    """Bytes of one memory region: used by code/data, free at the end of each of its
+    areas (contiguous), lost to alignment holes; used + free + holes = size."""
 
     name: str
     size: int
     used: int
+    free: int = 0
+    holes: int = 0
 
     @property
     def left(self) -> int:
-        """Bytes not used by any segment."""
+        """Bytes not used by any segment (free + holes)."""
         return self.size - self.used
 
 
@@ -107,12 +123,27 @@ class BuildResult:
         """Human-readable summary: ROM size and per-region usage."""
         lines = [f"{self.rom.name}: {self.rom.stat().st_size} bytes"
                  + ("" if self.rebuilt else " (up to date)")]
-        width = max(len(r.name) for r in self.regions) if self.regions else 0
-        for r in self.regions:
+        rows = self.regions + self.windows
+        width = max(len(r.name) for r in rows) if rows else 0
+        for r in rows:
+            if r is self.windows[0] if self.windows else False:
+                lines.append("  windows:")
             pct = 100.0 * r.used / r.size
-            lines.append(f"  {r.name:<{width}}  used {r.used:6d}  left {r.left:6d}"
-                         f"  of {r.size:6d}  ({pct:5.1f}%)")
+            lines.append(f"  {r.name:<{width}}  used {r.used:6d}  free {r.free:6d}"
+                         f"  holes {r.holes:4d}  of {r.size:6d}  ({pct:5.1f}% used)")
         return "\n".join(lines)
+
+    @property
+    def windows(self) -> list[RegionUsage]:
+        """The WINDOWS sums of the regions."""
+        by_name = {r.name: r for r in self.regions}
+        out = []
+        for name, parts in WINDOWS:
+            rs = [by_name[p] for p in parts if p in by_name]
+            if rs:
+                out.append(RegionUsage(name, sum(r.size for r in rs), sum(r.used for r in rs),
+                                       sum(r.free for r in rs), sum(r.holes for r in rs)))
+        return out
 
 
 def project_root() -> Path:
@@ -201,14 +232,76 @@ def parse_map_segments(map_text: str) -> dict[str, int]:
     return sizes
 
 
+def parse_cfg_memory(cfg_text: str) -> dict[str, tuple[int, int]]:
+    """Map each MEMORY area of an ld65 config to its (start, size)."""
+    m = re.search(r"MEMORY\s*\{(.*?)\}", cfg_text, re.S)
+    if not m:
+        raise BuildError("no MEMORY block in the ld65 config")
+    body = re.sub(r"#[^\n]*", "", m.group(1))
+    out = {}
+    for name, attrs in re.findall(r"(\w+)\s*:([^;]*);", body):
+        st = re.search(r"\bstart\s*=\s*\$?([0-9A-Fa-f]+)", attrs)
+        sz = re.search(r"\bsize\s*=\s*\$?([0-9A-Fa-f]+)", attrs)
+        if st and sz:
+            out[name] = (int(st.group(1), 16), int(sz.group(1), 16))
+    return out
+
+
+def parse_map_extents(map_text: str) -> dict[str, tuple[int, int]]:
+    """Return {segment: (start, size)} from the "Segment list" of an ld65 map file."""
+    m = re.search(r"Segment list:\s*\n-+\n.*?\n-+\n(.*?)(?:\n\s*\n|\Z)", map_text, re.S)
+    if not m:
+        raise BuildError("no segment list in the ld65 map file")
+    out = {}
+    for line in m.group(1).splitlines():
+        parts = line.split()
+        if len(parts) >= 4:
+            out[parts[0]] = (int(parts[1], 16), int(parts[3], 16))
+    return out
+
+
+def parse_map_fills(map_text: str) -> dict[str, int]:
+    """Return {segment: bytes} of alignment fill the "Modules list" puts inside each
+    segment (the Fill= of every module part: padding before an aligned module)."""
+    m = re.search(r"Modules list:(.*?)Segment list:", map_text, re.S)
+    fills: dict[str, int] = {}
+    for seg, fill in re.findall(r"^\s+(\w+)\s+Offs=\w+\s+Size=\w+\s+Align=\w+\s+Fill=(\w+)",
+                                m.group(1) if m else "", re.M):
+        fills[seg] = fills.get(seg, 0) + int(fill, 16)
+    return fills
+
+
 def region_usage(cfg_text: str, map_text: str) -> list[RegionUsage]:
-    """Bytes used per summary region, from the ld65 config and map file."""
+    """Used / free at the end / holes per summary region, from the ld65 config and map.
+
+    In each MEMORY area, the segments (sorted by address) are used bytes except the
+    fill inside them; the gaps before and between them are holes; what follows the last
+    one is free.
+    """
     seg_area = parse_cfg_segments(cfg_text)
-    seg_size = parse_map_segments(map_text)
+    areas = parse_cfg_memory(cfg_text)
+    extents = parse_map_extents(map_text)
+    fills = parse_map_fills(map_text)
     out = []
-    for name, size, areas in REGIONS:
-        used = sum(n for seg, n in seg_size.items() if seg_area.get(seg) in areas)
-        out.append(RegionUsage(name, size, used))
+    for name, area_names in REGIONS:
+        size = used = free = holes = 0
+        for area in area_names:
+            if area not in areas:
+                continue
+            start, asize = areas[area]
+            size += asize
+            pos = start
+            for seg, (s_start, s_size) in sorted(
+                    ((g, e) for g, e in extents.items() if seg_area.get(g) == area),
+                    key=lambda item: item[1][0]):
+                if s_size == 0:
+                    continue
+                holes += s_start - pos + fills.get(seg, 0)
+                used += s_size - fills.get(seg, 0)
+                pos = s_start + s_size
+            free += start + asize - pos
+        if size:
+            out.append(RegionUsage(name, size, used, free, holes))
     return out
 
 
@@ -282,14 +375,26 @@ def _build_locked(root: Path, rom: Path, dbg: Path, labels: Path, mapf: Path,
     return result
 
 
+def markdown_totals(result: BuildResult) -> str:
+    """The totals table the docs quote (docs/ram_map.md, docs/cartridge.md, README.md;
+    tests/test_docs_figures.py compares them with the build)."""
+    lines = ["| region | used | free at end | holes | of |", "|---|---|---|---|---|"]
+    for r in result.regions + result.windows:
+        lines.append(f"| {r.name} | {r.used:,} | {r.free:,} | {r.holes:,} | {r.size:,} |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """`python -m pyharness.build [--force]`: build and print the summary."""
+    """`python -m pyharness.build [--force] [--markdown]`: build and print the summary
+    (with --markdown: the totals table of the docs instead)."""
     argv = sys.argv[1:] if argv is None else argv
     try:
-        build_rom(force="--force" in argv)
+        result = build_rom(force="--force" in argv, quiet="--markdown" in argv)
     except BuildError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    if "--markdown" in argv:
+        print(markdown_totals(result))
     return 0
 
 

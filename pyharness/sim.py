@@ -1,9 +1,14 @@
 """Run routines of the built ROM under py65, as the cartridge maps them.
 
 The PRG-ROM of `build/xiangqi.nes` is loaded at its CPU addresses the way the MMC1
-(control $0C: 16 KB mode, last bank fixed) maps it after reset: bank 0 at $8000-$BFFF,
-the last bank at $C000-$FFFF. Internal RAM ($0000-$07FF) and PRG-RAM ($6000-$7FFF) are
-plain memory. Symbols come from the ld65 label/debug files; nothing is hard-coded.
+(16 KB mode, last bank fixed) maps it while the engine thinks: the engine bank at
+$8000-$BFFF (the bank of the asm constant ENGINE_BANK, asm/nes/far.s; by symbol, never
+by address), the last (fixed) bank at $C000-$FFFF (docs/cartridge.md). `call()` of a
+routine that lives in another switchable bank maps that bank first (`map_bank`).
+Internal RAM ($0000-$07FF) and PRG-RAM ($6000-$7FFF) are plain memory. With
+`mapper=True` writes to $8000-$FFFF go to a model of the MMC1 (serial port, PRG bank)
+instead of memory, for code that switches banks (the NMI, the trampolines). Symbols
+come from the ld65 label/debug files; nothing is hard-coded.
 
 `Sim.call(routine)` pushes a return address pointing at an unmapped sentinel, jumps to
 the routine and runs until the RTS lands on the sentinel. It counts cycles, raises
@@ -19,7 +24,7 @@ from typing import Callable, Iterable
 
 from py65.devices.mpu6502 import MPU
 
-from .symbols import SymbolTable, load_symbols
+from .symbols import PRG_BANK_SIZE, SymbolTable, load_banks, load_constants, load_symbols
 
 CYCLES_PER_FRAME = 29781
 #: Return sentinel: an address with nothing mapped on the cartridge ($5000-$5FFF is
@@ -127,12 +132,72 @@ def default_paths(root: Path | None = None) -> tuple[Path, Path, Path]:
     return b / "xiangqi.nes", b / "xiangqi.labels", b / "xiangqi.dbg"
 
 
+class Mmc1Memory(bytearray):
+    """64 KB memory whose writes to $8000-$FFFF drive a model of the MMC1 (nesdev wiki
+    "MMC1"): a 5-bit serial shift register (bit 7 set resets it and ORs $0C into the
+    control register), committed on the 5th write to the register its address selects.
+    The PRG bank register remaps $8000-$BFFF/$C000-$FFFF from `prg` as the control
+    register's PRG mode says. `log` records every committed (register, value)."""
+
+    def __init__(self, data: bytes, prg: bytes, prg_bank: int, control: int = 0x0E):
+        super().__init__(data)
+        self.prg = prg
+        self.banks = len(prg) // PRG_BANK_SIZE
+        self.shift = 0
+        self.count = 0
+        self.control = control
+        self.prg_bank = prg_bank
+        self.log: list[tuple[int, int]] = []
+
+    def __setitem__(self, addr, value):  # noqa: D105
+        if isinstance(addr, int) and addr >= 0x8000:
+            self._mmc1_write(addr, value)
+        else:
+            super().__setitem__(addr, value)
+
+    def _mmc1_write(self, addr: int, value: int) -> None:
+        if value & 0x80:
+            self.shift = self.count = 0
+            self.control |= 0x0C
+            self._remap()
+            return
+        self.shift |= (value & 1) << self.count
+        self.count += 1
+        if self.count < 5:
+            return
+        reg, v = (addr >> 13) & 3, self.shift
+        self.shift = self.count = 0
+        self.log.append((reg, v))
+        if reg == 0:
+            self.control = v
+        elif reg == 3:
+            self.prg_bank = v & 0x0F
+        self._remap()
+
+    def _bank(self, n: int) -> bytes:
+        n %= self.banks
+        return self.prg[n * PRG_BANK_SIZE:(n + 1) * PRG_BANK_SIZE]
+
+    def _remap(self) -> None:
+        mode = (self.control >> 2) & 3
+        if mode < 2:                                   # 32 KB
+            lo, hi = self.prg_bank & ~1, (self.prg_bank & ~1) + 1
+        elif mode == 2:                                # first bank fixed at $8000
+            lo, hi = 0, self.prg_bank
+        else:                                          # last bank fixed at $C000
+            lo, hi = self.prg_bank, self.banks - 1
+        super().__setitem__(slice(0x8000, 0xC000), self._bank(lo))
+        super().__setitem__(slice(0xC000, 0x10000), self._bank(hi))
+
+
 class Sim:
     """A py65 6502 with the cartridge's PRG-ROM, RAM and PRG-RAM, called by symbol."""
 
     def __init__(self, rom: Path | None = None, labels: Path | None = None,
-                 dbg: Path | None = None, *, frame_hook: bool = False):
-        """Load the ROM (default: build/xiangqi.nes) and its symbols."""
+                 dbg: Path | None = None, *, frame_hook: bool = False,
+                 mapper: bool = False):
+        """Load the ROM (default: build/xiangqi.nes) and its symbols; map the engine
+        bank at $8000 and the last bank at $C000 (see the module doc)."""
         d_rom, d_labels, d_dbg = default_paths()
         rom = Path(rom or d_rom)
         labels = Path(labels or d_labels)
@@ -144,10 +209,20 @@ class Sim:
             raise RomFormatError(f"label file {labels} not found; run `xq65 build` first")
         self.symbols: SymbolTable = load_symbols(labels, dbg if dbg and Path(dbg).exists()
                                                  else None)
+        self.banks: dict[str, int] = {}
+        self.engine_bank = 0
+        if self.dbg_path is not None and self.dbg_path.exists():
+            self.banks = load_banks(self.dbg_path, self.image.banks)
+            self.engine_bank = load_constants(self.dbg_path).get(
+                "ENGINE_BANK", self.banks.get("mg_generate", 0))
+        self.fixed_bank = self.image.banks - 1
         mem = bytearray(0x10000)
-        mem[0x8000:0xC000] = self.image.prg[:0x4000]
         mem[0xC000:0x10000] = self.image.prg[-0x4000:]
+        if mapper:
+            mem = Mmc1Memory(mem, self.image.prg, self.engine_bank)
         self.mpu = MPU(memory=mem, pc=0)
+        self.mapped_bank = -1
+        self.map_bank(self.engine_bank)
         self.frame_hook = frame_hook
         self._next_frame = CYCLES_PER_FRAME
         self.total_cycles = 0
@@ -158,6 +233,21 @@ class Sim:
     def memory(self) -> bytearray:
         """The 64 KB address space (bytearray)."""
         return self.mpu.memory
+
+    def map_bank(self, bank: int) -> None:
+        """Map PRG bank `bank` at $8000-$BFFF (as mmc1_select does on the cartridge)."""
+        if not 0 <= bank < self.image.banks:
+            raise SimError(f"no PRG bank {bank} (the ROM has {self.image.banks})")
+        self.mpu.memory[0x8000:0xC000] = self.image.prg[bank * 0x4000:(bank + 1) * 0x4000]
+        if isinstance(self.mpu.memory, Mmc1Memory):
+            self.mpu.memory.prg_bank = bank
+        self.mapped_bank = bank
+
+    def bank_of(self, symbol: str) -> int:
+        """PRG bank of a ROM label (KeyError naming it when it has none)."""
+        if symbol not in self.banks:
+            raise KeyError(f"symbol {symbol!r} has no PRG bank in {self.dbg_path}")
+        return self.banks[symbol]
 
     def addr(self, symbol: str | int) -> int:
         """Address of a symbol (or an int passed through)."""
@@ -214,8 +304,11 @@ class Sim:
         Raises SimLimitError, SimBrkError or SimDecimalError (see the module doc).
         """
         mpu = self.mpu
-        mem = mpu.memory
         target = self.addr(routine)
+        if (isinstance(routine, str) and 0x8000 <= target < 0xC000
+                and self.banks.get(routine, self.mapped_bank) != self.mapped_bank):
+            self.map_bank(self.banks[routine])
+        mem = mpu.memory
         ret = SENTINEL - 1
         mpu.sp = 0xFD
         mem[0x1FE] = ret & 0xFF
@@ -271,13 +364,20 @@ class Sim:
         return CallResult(cycles, steps)
 
 
-def routine_of(symbols: dict[str, int], lo: int = 0x8000) -> Callable[[int], str]:
-    """A function mapping a PC to the nearest symbol at or below it (for profiles)."""
+def routine_of(symbols: dict[str, int], lo: int = 0x8000,
+               banks: dict[str, int] | None = None,
+               mapped: Iterable[int] = ()) -> Callable[[int], str]:
+    """A function mapping a PC to the nearest symbol at or below it (for profiles).
+
+    With `banks` (name -> PRG bank, `Sim.banks`), only labels of the `mapped` banks count
+    (the banks share $8000-$BFFF)."""
     import bisect
     inner = {n.rsplit("::", 1)[1] for n in symbols if "::" in n}
+    keep = set(mapped)
     pairs = sorted((a, n) for n, a in symbols.items()
                    if a >= lo and "@" not in n and "::" not in n and n not in inner
-                   and not n.startswith("LOCAL-"))
+                   and not n.startswith("LOCAL-")
+                   and (banks is None or banks.get(n) in keep))
     addrs = [a for a, _ in pairs]
 
     def name(pc: int) -> str:
@@ -293,6 +393,6 @@ def make_sim(**kwargs) -> Sim:
     return Sim(**kwargs)
 
 
-__all__ = ["Sim", "CallResult", "SimError", "SimLimitError", "SimBrkError",
+__all__ = ["Sim", "Mmc1Memory", "CallResult", "SimError", "SimLimitError", "SimBrkError",
            "SimDecimalError", "RomFormatError", "MemoryWatchError", "WatchedMemory",
            "make_sim", "CYCLES_PER_FRAME", "SENTINEL"]

@@ -52,7 +52,8 @@ def _parse_dbg_line(line: str) -> tuple[str, dict[str, str]]:
     return kind, fields
 
 
-def _read_dbg(dbg_path: Path) -> tuple[dict[str, dict], dict[str, dict]]:
+def _read_dbg(dbg_path: Path, segs: dict[str, dict] | None = None
+              ) -> tuple[dict[str, dict], dict[str, dict]]:
     scopes: dict[str, dict] = {}
     syms: dict[str, dict] = {}
     for line in Path(dbg_path).read_text().splitlines():
@@ -61,6 +62,8 @@ def _read_dbg(dbg_path: Path) -> tuple[dict[str, dict], dict[str, dict]]:
             scopes[f["id"]] = f
         elif kind == "sym":
             syms[f["id"]] = f
+        elif kind == "seg" and segs is not None:
+            segs[f["id"]] = f
     return scopes, syms
 
 
@@ -134,3 +137,29 @@ def load_constants(dbg_path: str | Path) -> dict[str, int]:
         if f.get("type") == "equ" and "val" in f:
             values.setdefault(f["name"], set()).add(int(f["val"], 16))
     return {n: next(iter(v)) for n, v in values.items() if len(v) == 1}
+
+
+#: iNES header bytes before the PRG-ROM in the output file; PRG bank size
+INES_HEADER = 16
+PRG_BANK_SIZE = 0x4000
+
+
+def load_banks(dbg_path: str | Path, prg_banks: int) -> dict[str, int]:
+    """PRG bank (0 .. prg_banks-1) of every ROM label, by plain name, from the debug file.
+
+    A label's bank is where its bytes sit in the ROM file: the file offset of its segment
+    (`ooffs`) plus its offset in the segment, minus the 16-byte header, over 16 KB.
+    Labels of CHR-ROM and RAM are left out.
+    """
+    segs: dict[str, dict] = {}
+    _, syms = _read_dbg(Path(dbg_path), segs)
+    banks: dict[str, int] = {}
+    for f in syms.values():
+        seg = segs.get(f.get("seg", ""))
+        if f.get("type") != "lab" or "val" not in f or seg is None or "ooffs" not in seg:
+            continue
+        offset = int(seg["ooffs"]) + int(f["val"], 16) - int(seg["start"], 16) - INES_HEADER
+        bank = offset // PRG_BANK_SIZE
+        if 0 <= offset and bank < prg_banks and "parent" not in f:
+            banks.setdefault(f["name"], bank)
+    return banks

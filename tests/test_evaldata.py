@@ -132,14 +132,16 @@ def test_levels_table_and_include(tmp_path):
     with pytest.raises(LevelError):
         get_level(6)
     out = tmp_path / "levels.inc"
-    r = run_tool("gen_levels.py", "levels.txt", out)
+    r = run_tool("gen_levels.py", "levels.txt", out, "--consts", str(tmp_path / "engine_consts.inc"))
     assert r.returncode == 0, r.stderr
     text = out.read_text()
     tabs = parse_inc(text)
     assert tabs["level_depth"] == [1, 2, 3, 4, MAX_DEPTH]
     assert tabs["level_noise_mask"] == [lv.noise_mask for lv in levels]
     assert tabs["level_book"] == [0, 0, 1, 1, 1]
-    assert "SCORE_MATE = $2710" in text and "TT_ENTRIES = $0100" in text
+    consts = (tmp_path / "engine_consts.inc").read_text()
+    assert "SRCH_MATE = $2710" in consts and "TT_ENTRIES = $0100" in consts
+    assert "mvv_lva_value" not in text and "MVV1_ROW" in consts
 
 
 def test_lfsr_period_and_definition():

@@ -1,4 +1,5 @@
-"""House style of asm/nes: every routine opens with a contract comment."""
+"""House style of asm/: every routine opens with a contract comment (`;;`, then what it
+does, and a Clobbers line), directly above its `.proc` (an .export/.align may stand between)."""
 from __future__ import annotations
 
 import re
@@ -8,9 +9,11 @@ import pytest
 from pyharness.build import project_root
 
 NES_SOURCES = sorted((project_root() / "asm/nes").glob("*.s"))
+ENGINE_SOURCES = sorted((project_root() / "asm/engine").glob("*.s"))
 
 
-@pytest.mark.parametrize("src", NES_SOURCES, ids=lambda p: p.name)
+@pytest.mark.parametrize("src", NES_SOURCES + ENGINE_SOURCES,
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_every_proc_has_a_contract(src):
     lines = src.read_text().splitlines()
     missing = []
@@ -20,6 +23,8 @@ def test_every_proc_has_a_contract(src):
             continue
         block = []
         j = i - 1
+        while j >= 0 and lines[j].lstrip().startswith((".export", ".global", ".align")):
+            j -= 1
         while j >= 0 and lines[j].lstrip().startswith(";"):
             block.append(lines[j].strip())
             j -= 1
@@ -30,4 +35,4 @@ def test_every_proc_has_a_contract(src):
 
 
 def test_sources_found():
-    assert len(NES_SOURCES) >= 8
+    assert len(NES_SOURCES) >= 8 and len(ENGINE_SOURCES) >= 8

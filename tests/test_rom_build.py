@@ -26,14 +26,17 @@ def rom_bytes(built):
     return built.rom.read_bytes()
 
 
-def test_rom_size_is_header_two_prg_banks_one_chr_bank(rom_bytes):
-    assert len(rom_bytes) == 16 + 2 * 16384 + 8192
+PRG_BANKS = 8                # 128 KB (docs/cartridge.md)
+
+
+def test_rom_size_is_header_eight_prg_banks_one_chr_bank(rom_bytes):
+    assert len(rom_bytes) == 16 + PRG_BANKS * 16384 + 8192
 
 
 def test_nes20_header_bytes(rom_bytes):
     assert rom_bytes[:16] == bytes([
         0x4E, 0x45, 0x53, 0x1A,  # "NES" EOF
-        0x02,                    # 2 x 16 KB PRG-ROM
+        0x08,                    # 8 x 16 KB PRG-ROM (128 KB)
         0x01,                    # 1 x 8 KB CHR-ROM
         0x12,                    # mapper 1 low nibble, battery
         0x08,                    # NES 2.0 identifier, mapper high nibble 0
@@ -45,11 +48,11 @@ def test_nes20_header_bytes(rom_bytes):
     ])
 
 
-def test_reset_stub_and_vectors_in_both_banks(built, rom_bytes):
+def test_reset_stub_and_vectors_in_every_bank(built, rom_bytes):
     sym = load_symbols(built.labels)
     reset = sym["nes_reset"]
     stub = bytes([0x78, 0xA2, 0xFF, 0x9A, 0x8E, 0x00, 0x80, 0x4C, reset & 0xFF, reset >> 8])
-    for bank in (0, 1):
+    for bank in range(PRG_BANKS):
         tail = rom_bytes[16 + bank * 16384 + 0x3FF0:16 + (bank + 1) * 16384]
         assert tail[:10] == stub, f"bank {bank}"
         nmi, rst, irq = (int.from_bytes(tail[i:i + 2], "little") for i in (10, 12, 14))
@@ -59,14 +62,40 @@ def test_reset_stub_and_vectors_in_both_banks(built, rom_bytes):
 
 def test_summary_lists_every_region(built):
     names = [r.name for r in built.regions]
-    assert names[0] == "zero page" and len(names) == 5
-    zp, ram, wram, bank0, bank1 = built.regions
+    assert names[0] == "zero page" and len(names) == 7
+    zp, ram, wram, bank0, bank1, empty, fixed = built.regions
     assert zp.used >= 10                # frame_count, shadows, pads, pointer
     assert ram.used >= 256 + 32         # OAM page + palette shadow
     assert bank1.used > 1024            # the title nametable alone is 1 KB
-    assert bank0.used >= 16             # at least the reset stub
-    assert all(0 <= r.left <= r.size for r in built.regions)
+    assert bank0.used > 8192            # movegen and the tables
+    assert fixed.used > 4096            # the search
+    assert empty.used == 5 * 16         # five reset stubs
+    assert sum(r.size for r in built.regions[3:]) == PRG_BANKS * 16384
+    for r in built.regions + built.windows:
+        assert r.used + r.free + r.holes == r.size, r
+        assert r.free >= 0 and r.holes >= 0
     assert "zero page" in built.summary and "xiangqi.nes" in built.summary
+    assert "holes" in built.summary and "engine's view" in built.summary
+
+
+def test_summary_figures_agree_with_the_map(built):
+    """Bank 0: used + holes = the span its segments cover in the ld65 map, free = what
+    lies between the last one and the reset stub."""
+    from pyharness.build import parse_map_extents
+    ext = parse_map_extents(built.map.read_text())
+    segs = [ext[n] for n in ("ENGINE_MG", "ENGINE", "ENGINEDATA", "ENGINE_BOOK") if n in ext]
+    lo = min(s for s, _ in segs)
+    hi = max(s + n for s, n in segs)
+    bank0 = built.regions[3]
+    assert lo == 0x8000
+    assert bank0.used + bank0.holes == hi - lo + 16        # + the stub
+    assert bank0.free == 0xBFF0 - hi
+
+
+def test_engine_view_and_ui_banks_have_the_room_of_issue_9(built):
+    engine, ui = built.windows
+    assert engine.free >= 8192, engine     # free at the ends, holes not counted
+    assert ui.free >= 16384, ui
 
 
 def test_second_build_is_up_to_date(built):
@@ -112,7 +141,7 @@ def test_missing_toolchain_says_how_to_install(tmp_path, monkeypatch):
 def test_cli_build_prints_summary(built):
     res = CliRunner().invoke(cli_main, ["build"])
     assert res.exit_code == 0, res.output
-    assert "PRG bank 1" in res.output
+    assert "bank 7 $C000 fixed" in res.output
 
 
 def test_cli_build_error_exits_2(monkeypatch):

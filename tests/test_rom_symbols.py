@@ -21,9 +21,11 @@ def test_nes_side_symbols_resolve(sym):
     assert sym["frame_count"] < 0x100                 # zero page
     assert sym.sizes["frame_count"] == 2
     assert sym["oam_buf"] == 0x0200
-    for name in ("nes_reset", "nes_nmi", "nes_irq", "nes_main", "nes_wait_nmi",
-                 "pad_read", "mmc1_write_ctrl", "title_nametable"):
-        assert 0xC000 <= sym[name] < 0xFFF0, name
+    for name in ("nes_reset", "nes_nmi", "nes_irq", "nes_wait_nmi", "mmc1_write_ctrl",
+                 "mmc1_select"):
+        assert 0xC000 <= sym[name] < 0xFFF0, name      # the fixed bank
+    for name in ("nes_main", "pad_read", "title_nametable"):
+        assert 0x8000 <= sym[name] < 0xBFF0, name      # a UI bank (tests/test_cart_banks.py)
 
 
 def test_scoped_names_from_the_debug_file(sym):

@@ -19,12 +19,24 @@ def put(sim: Sim, addr: int, code: bytes) -> int:
     return addr
 
 
-def test_prg_banks_mapped_like_mmc1(sim):
+def test_prg_banks_mapped_like_mmc1_while_thinking(sim):
     rom = sim.image.prg
-    assert bytes(sim.memory[0x8000:0xC000]) == rom[:0x4000]
+    bank = sim.bank_of("mg_generate")                  # by symbol: the engine bank
+    assert sim.mapped_bank == bank == sim.engine_bank
+    assert bytes(sim.memory[0x8000:0xC000]) == rom[bank * 0x4000:(bank + 1) * 0x4000]
     assert bytes(sim.memory[0xC000:0x10000]) == rom[-0x4000:]
-    # the engine lives in bank 0, which the cartridge keeps at $8000
     assert 0x8000 <= sim.addr("mg_generate") < 0xBFF0
+    assert sim.bank_of("srch_think") == sim.fixed_bank == sim.image.banks - 1
+
+
+def test_call_maps_the_bank_of_a_ui_routine(sim):
+    ui = sim.bank_of("nt_make")
+    assert ui != sim.engine_bank
+    sim.call("ppu_clear_oam")                          # a UI-bank routine
+    assert sim.mapped_bank == sim.bank_of("ppu_clear_oam")
+    assert bytes(sim.memory[0x8000:0xC000]) == sim.image.prg[ui * 0x4000:(ui + 1) * 0x4000]
+    sim.call("mg_set_ptrs")                            # back to the engine bank
+    assert sim.mapped_bank == sim.engine_bank
 
 
 def test_call_counts_datasheet_cycles(sim):

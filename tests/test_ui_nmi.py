@@ -18,7 +18,7 @@ VRAM_CAP = 72                 # asm/nes/vram.s
 @pytest.fixture(scope="module")
 def sim():
     build_rom(quiet=True)
-    return Sim()
+    return Sim(mapper=True)          # the NMI maps the UI bank: writes go to the MMC1
 
 
 def run_nmi(sim: Sim, until: str) -> int:

@@ -23,7 +23,7 @@ def render(data: bytes, source: str) -> list[str]:
     n = data[0]
     out = asm_inc.header("gen_book.py", source + " (keys from assets/zobrist.txt)",
                          f"Opening book: {n} entries, {len(data)} bytes")
-    out += [f"BOOK_ENTRIES = {n}", "", '.segment "ENGINEDATA"', "book_count:",
+    out += [f"BOOK_ENTRIES = {n}", "", '.segment "ENGINE_BOOK"', "book_count:",
             f"  .byte {n}"]
     for i, name in enumerate(("book_key_lo", "book_key_hi", "book_mv_lo", "book_mv_hi")):
         out += [f"{name}:"] + asm_inc.byte_rows(data[1 + i * n:1 + (i + 1) * n])

@@ -1,41 +1,72 @@
 #!/usr/bin/env python3
-"""assets/levels.txt -> build/levels.inc: the level table and the search constants.
+"""assets/levels.txt -> build/levels.inc (the level tables) and build/engine_consts.inc
+(the search constants), both taken from what the Python twin reads.
 
-The level rows come from pyharness.engine_data.load_levels (what the reference reads);
-the search constants (mate scores, MAX_PLY, TT size, ordering keys, MVV/LVA values)
-are taken from pyharness/reference/search.py so the 6502 search uses the same numbers.
+The level rows come from pyharness.engine_data.load_levels (what the reference reads).
+The search constants (score bounds, MAX_PLY, TT size, ordering keys, history increment,
+LFSR taps/seed/warm-up, null-move reduction, the level count, MVV/LVA rows) are taken
+from pyharness/reference/{search,levels,lfsr,tt,board}.py under the names the 6502 code
+uses, so the twin's module is the one place each number is written.
 
 Usage: gen_levels.py assets/levels.txt --inc build/levels.inc
+                     [--consts build/engine_consts.inc]
 """
 from __future__ import annotations
 
+import argparse
+from pathlib import Path
+
 import asm_inc
 from pyharness.engine_data import AssetError, load_levels
-from pyharness.reference import search
+from pyharness.reference import lfsr, search, tt
+from pyharness.reference.board import PIECE_TYPES
 from pyharness.reference.levels import MAX_DEPTH, level_depth
-from pyharness.reference.lfsr import TAPS, WARMUP, ZERO_SEED_REPLACEMENT
-from pyharness.reference.tt import TT_ENTRIES
+
+
+def constants(levels) -> dict[str, int]:
+    """The engine constants by their asm names (all taken from the twin's modules)."""
+    if lfsr.TAPS & 0xFF:
+        raise AssetError("the asm LFSR step XORs the taps' high byte only; "
+                         f"taps ${lfsr.TAPS:04X} have a low byte")
+    if lfsr.WARMUP % 8:
+        raise AssetError(f"LFSR warm-up {lfsr.WARMUP} is not a whole number of bytes")
+    return {
+        "LEVEL_COUNT": len(levels), "SRCH_MAX_DEPTH": MAX_DEPTH, "MAX_PLY": search.MAX_PLY,
+        "SRCH_MATE": search.MATE, "SRCH_BAN": search.BAN, "SRCH_WIN": search.WIN,
+        "SRCH_INF": search.INF, "SRCH_DRAW": search.DRAW,
+        "SRCH_DRAW_PLIES": search.DRAW_PLIES, "SRCH_PV_PLIES": search.PV_PLIES,
+        "MV_CAP": search.MOVE_STACK_CAP, "MG_MAX": search.GEN_RESERVE,
+        "SRCH_POLL_MASK": search.POLL_MASK, "HIST_MAX_INC": search.HIST_MAX_INC,
+        "NULL_R": search.NULL_R, "NULL_MIN_DEPTH": search.NULL_MIN_DEPTH,
+        "KEY_HASH": search.KEY_HASH, "KEY_CAPTURE": search.KEY_CAPTURE,
+        "KEY_KILLER1": search.KEY_KILLER1, "KEY_KILLER2": search.KEY_KILLER2,
+        "TT_ENTRIES": tt.TT_ENTRIES, "FLAG_UPPER": tt.FLAG_UPPER,
+        "FLAG_LOWER": tt.FLAG_LOWER, "FLAG_EXACT": tt.FLAG_EXACT,
+        "LFSR_TAPS_HI": lfsr.TAPS >> 8, "LFSR_ZERO": lfsr.ZERO_SEED_REPLACEMENT,
+        "LFSR_WARMUP_BYTES": lfsr.WARMUP // 8,
+    }
+
+
+def render_consts(levels, source: str) -> list[str]:
+    """engine_consts.inc: constants, and MVV/LVA rows as macros (the caller places them)."""
+    out = asm_inc.header("gen_levels.py", source + " and pyharness/reference/",
+                         "Engine constants of the Python twin, by their asm names")
+    out += [".ifndef ENGINE_CONSTS_INC_", "ENGINE_CONSTS_INC_ = 1"]
+    out += [f"{k} = {v}" if v < 256 else f"{k} = ${v:04X}"
+            for k, v in constants(levels).items()]
+    mvv = [search.MVV_LVA_VALUE[t] for t in PIECE_TYPES[:16]]
+    out += ["; MVV/LVA value of the piece of each index within its side "
+            "(K A A B B N N R R C C P P P P P), x1 and x8",
+            ".macro MVV1_ROW", "  .byte " + ", ".join(str(v) for v in mvv), ".endmacro",
+            ".macro MVV8_ROW", "  .byte " + ", ".join(str(8 * v) for v in mvv), ".endmacro",
+            ".endif"]
+    return out
 
 
 def render(levels, source: str) -> list[str]:
-    """The include text: constants, then the per-level tables (index = level - 1)."""
-    out = asm_inc.header("gen_levels.py", source + " and pyharness/reference/search.py",
-                         "Difficulty levels and search constants")
-    consts = {
-        "LEVEL_COUNT": len(levels), "MAX_DEPTH": MAX_DEPTH, "MAX_PLY": search.MAX_PLY,
-        "SCORE_MATE": search.MATE, "SCORE_BAN": search.BAN, "SCORE_WIN": search.WIN,
-        "SCORE_INF": search.INF, "SCORE_DRAW": search.DRAW, "DRAW_PLIES": search.DRAW_PLIES,
-        "PV_PLIES": search.PV_PLIES, "MOVE_STACK_CAP": search.MOVE_STACK_CAP,
-        "GEN_RESERVE": search.GEN_RESERVE, "POLL_MASK": search.POLL_MASK, "HIST_MAX_INC": search.HIST_MAX_INC,
-        "TT_ENTRIES": TT_ENTRIES, "LFSR_TAPS": TAPS, "LFSR_ZERO_SEED": ZERO_SEED_REPLACEMENT,
-        "LFSR_WARMUP": WARMUP,
-        "KEY_HASH": search.KEY_HASH, "KEY_CAPTURE": search.KEY_CAPTURE,
-        "KEY_KILLER1": search.KEY_KILLER1, "KEY_KILLER2": search.KEY_KILLER2,
-    }
-    out += [f"{k} = {v}" if v < 256 else f"{k} = ${v:04X}" for k, v in consts.items()]
-    out += ["", '.segment "RODATA"',
-            "; MVV/LVA value by type code K A B N R C P",
-            "mvv_lva_value:", "  .byte " + ", ".join(str(v) for v in search.MVV_LVA_VALUE),
+    """levels.inc: the per-level tables (index = level - 1)."""
+    out = asm_inc.header("gen_levels.py", source, "Difficulty levels")
+    out += ['.segment "RODATA"',
             "; per level (index = level - 1): "
             + ", ".join(f"{lv.number} {lv.name_en}" for lv in levels),
             "level_depth:", "  .byte " + ", ".join(str(level_depth(lv)) for lv in levels),
@@ -48,12 +79,17 @@ def render(levels, source: str) -> list[str]:
 
 def main() -> None:
     """Run the tool."""
-    args = asm_inc.parse_args(__doc__, "build/levels.inc")
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("source", type=Path, help="the levels table (assets/levels.txt)")
+    ap.add_argument("--inc", type=Path, default=Path("build/levels.inc"))
+    ap.add_argument("--consts", type=Path, default=Path("build/engine_consts.inc"))
+    args = ap.parse_args()
     try:
         levels = load_levels(args.source)
+        asm_inc.write(args.inc, render(levels, str(args.source)))
+        asm_inc.write(args.consts, render_consts(levels, str(args.source)))
     except AssetError as exc:
         asm_inc.fail(str(exc))
-    asm_inc.write(args.inc, render(levels, str(args.source)))
 
 
 if __name__ == "__main__":

@@ -7,8 +7,7 @@
 eng_kind:
 .repeat 256, I
   .if I >= $10 && I < $30
-    IDX .set I & 15             ; piece index within its side -> kind (docs/encoding.md)
-    .byte (IDX >= 1) + (IDX >= 3) + (IDX >= 5) + (IDX >= 7) + (IDX >= 9) + (IDX >= 11) + (I >= $20) * KIND_BLACK
+    .byte PIECE_TYPE {I} + (I >= BLACK_TAG) * KIND_BLACK ; docs/encoding.md
   .else
     .byte KIND_NONE
   .endif

@@ -10,9 +10,7 @@
 ; a value with one pointer high byte (srch_make; the seven tables are consecutive pages)
 ev_page:
 .repeat 32, P
-    EI .set P & 15
-    ET .set (EI >= 1) + (EI >= 3) + (EI >= 5) + (EI >= 7) + (EI >= 9) + (EI >= 11)
-    .byte >(pst_king + ET * 256)
+    .byte >(pst_king + PIECE_TYPE {P} * 256)
 .endrepeat
 .assert pst_advisor = pst_king + $100 && pst_bishop = pst_king + $200, error, "PST pages"
 .assert pst_knight = pst_king + $300 && pst_rook = pst_king + $400, error, "PST pages"

@@ -14,7 +14,7 @@
 
 ;;
 ; Stores sr_key and flag A as record entry X.
-; Clobbers: nothing else.  Cycles: 32 with RTS
+; Clobbers: A.  Cycles: 43 with RTS
 .export rec_store
 .proc rec_store
         sta rec_flag,x

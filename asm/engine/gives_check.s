@@ -129,19 +129,32 @@ yes:    sec
 .endmacro
 
 ;;
-; Ray scans from K = att_sq toward north, south, west, east for pos_gives_check.
+; Ray scan from K = att_sq toward the north for pos_gives_check (gc_scan_s/_w/_e: the
+; other three directions).
 ; @param att_sq  the defender's king square; gc_skx the mover's KIND_BLACK bit
 ; @return   C set if the ray gives check
 ; Clobbers: A, X, Y.
 .proc gc_scan_n
         GC_SCAN -16
 .endproc
+
+;;
+; The ray scan toward the south, as gc_scan_n.  @return C set if the ray gives check
+; Clobbers: A, X, Y.
 .proc gc_scan_s
         GC_SCAN 16
 .endproc
+
+;;
+; The ray scan toward the west, as gc_scan_n.  @return C set if the ray gives check
+; Clobbers: A, X, Y.
 .proc gc_scan_w
         GC_SCAN -1
 .endproc
+
+;;
+; The ray scan toward the east, as gc_scan_n.  @return C set if the ray gives check
+; Clobbers: A, X, Y.
 .proc gc_scan_e
         GC_SCAN 1
 .endproc

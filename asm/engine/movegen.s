@@ -30,7 +30,7 @@
 .assert (MV_CAP & $FF) = 0, error, "MV_CAP must be a multiple of 256"
 .assert mv_to_stk = mv_from_stk + MV_CAP, error, "mv_to_stk must follow mv_from_stk"
 
-.segment "ENGINE"
+.segment "ENGINE_MG"              ; page aligned, first in the engine bank
 
 ;;
 ; Points mg_fptr/mg_tptr at the move list of ply X.

@@ -68,7 +68,7 @@
 ; whether the enemy has horses / cannons at all, and whether an enemy horse stands on the
 ; own half (att_hnear: only such a horse can reach a palace square).
 ; @return   mg_ksq = own king square
-; Clobbers: A, X.  Cycles: 98 red, 115 black
+; Clobbers: A, X.  Cycles: 98 red, 116 black
 .proc pos_setup_side
         lda eng_side
         bne @black

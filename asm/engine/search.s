@@ -25,40 +25,25 @@
 .export srch_reward, srch_rep, srch_unmake_done, srch_null_try, srch_null_cut
 .export srch_lmr_try
 
-KEY_HASH     = 255
-KEY_CAPTURE  = 136
-KEY_KILLER1  = 130
-KEY_KILLER2  = 129
+; KEY_*, HIST_MAX_INC, FLAG_*, LFSR_*, NULL_R, NULL_MIN_DEPTH: engine_consts.inc
 ORD_FULL     = $80          ; fr_ost: every key computed (else stage-1 moves left)
 ORD_SORTED   = $C0          ; fr_ost: ORD_FULL, and the unpicked keys are in non-increasing order
-HIST_MAX_INC = 128
-FLAG_UPPER   = 1
-FLAG_LOWER   = 2
-FLAG_EXACT   = 3
-LFSR_TAPS_HI = $B4          ; taps $B400
-LFSR_ZERO    = $ACE1
-NULL_R       = 2            ; null move: searched at depth - 1 - NULL_R (search.py NULL_R)
-NULL_MIN_DEPTH = 2          ; ... at nodes of depth >= 2 (search.py NULL_MIN_DEPTH)
 REC_NULL     = $40          ; rec_flag: a null move led here (with REC_CAPTURE)
 LMR_MIN_DEPTH = 3           ; late-move reduction at nodes of depth >= 3 (search.py LMR_MIN_DEPTH)
 LMR_MIN_MOVE = 3            ; ... for the moves with i >= 3 (search.py LMR_MIN_MOVE)
 
 .segment "RODATA"
 ; MVV/LVA by piece index within its side (K A A B B N N R R C C P P P P P)
-mvv1:   .byte 6, 2, 2, 2, 2, 4, 4, 5, 5, 4, 4, 1, 1, 1, 1, 1
-mvv8:   .byte 48, 16, 16, 16, 16, 32, 32, 40, 40, 32, 32, 8, 8, 8, 8, 8
+mvv1:   MVV1_ROW
+mvv8:   MVV8_ROW
 ; history rows by piece type
 hist_row_lo:                    ; by piece code - RED_TAG (0..31)
 .repeat 32, P
-    HI .set P & 15
-    HT .set (HI >= 1) + (HI >= 3) + (HI >= 5) + (HI >= 7) + (HI >= 9) + (HI >= 11)
-        .byte <(hist + HT * 90)
+        .byte <(hist + PIECE_TYPE {P} * SQ90_COUNT)
 .endrepeat
 hist_row_hi:
 .repeat 32, P
-    HI .set P & 15
-    HT .set (HI >= 1) + (HI >= 3) + (HI >= 5) + (HI >= 7) + (HI >= 9) + (HI >= 11)
-        .byte >(hist + HT * 90)
+        .byte >(hist + PIECE_TYPE {P} * SQ90_COUNT)
 .endrepeat
 ; min(d * d, 128)
 sq_clip:
@@ -98,7 +83,8 @@ pv_row:
 .endproc
 
 ;;
-; sr_v = 0.  Cycles: 14 with RTS
+; sr_v = 0.
+; Clobbers: A.  Cycles: 14 with RTS
 .proc ret_zero
         lda #0
         sta sr_v
@@ -107,7 +93,8 @@ pv_row:
 .endproc
 
 ;;
-; sr_v = eng_ply - SRCH_MATE (mated here).  Clobbers: A.
+; sr_v = eng_ply - SRCH_MATE (mated here).
+; Clobbers: A.
 .proc ret_mated
         lda eng_ply
         sec
@@ -121,7 +108,7 @@ pv_row:
 
 ;;
 ; Points mg_fptr/mg_tptr and sr_kptr at the list of ply X (mg_set_ptrs inline).
-; Clobbers: A.  Cycles: 40 with RTS
+; Clobbers: A.  Cycles: 46 with RTS
 .proc srch_ptrs
         lda mv_base_lo,x
         sta mg_fptr
@@ -154,8 +141,7 @@ pv_row:
 ; @param pos_from, pos_to  a legal move of the side to move
 ; Clobbers: A, X, Y, sr_key (the victim's key), sr_ptr0/1, sr_t0-sr_t2, att_sq, gc_*.
 ; Cycles: own ~375 quiet, ~470 capture (437 a node on mid-01..04 at depth 3), + 22 the
-;         node count and poll (srch_make_done), + pos_gives_check (~104); it was 159 +
-;         39 + ~690 in zob_*/ev_*/pos_make/rec_store, called as subroutines
+;         node count and poll (srch_make_done), + pos_gives_check (~104)
 .proc srch_make
         ldx eng_ply
         lda ev_sum              ; the sums of this ply, for srch_unmake
@@ -411,8 +397,7 @@ pv_row:
 ;;
 ; Takes back the last srch_make: board and side (as pos_unmake), record index, eval
 ; sums (restored from the per-ply save, ev_sv0..3).
-; Clobbers: A, X, Y, sr_t0, sr_t1.  Cycles: 109 a node with RTS (mid-01..04, depth 3);
-;           it was ~280 with pos_unmake and ev_move/ev_add undoing the eval deltas
+; Clobbers: A, X, Y, sr_t0, sr_t1.  Cycles: 109 a node with RTS (mid-01..04, depth 3)
 .proc srch_unmake
         dec sr_n
         dec eng_ply
@@ -984,7 +969,7 @@ pv_row:
         ldx #0
 @loop:  lsr hist,x
         lsr hist+256,x
-        cpx #7 * 90 - 512
+        cpx #HIST_BYTES - 512
         bcs @skip
         lsr hist+512,x
 @skip:  inx
@@ -1853,8 +1838,9 @@ pv_row:
         lda #>LFSR_ZERO
         sta sr_lfsr+1
 @seeded:
+.repeat ::LFSR_WARMUP_BYTES        ; (:: the global constant: the count must be known here)
         jsr lfsr_byte
-        jsr lfsr_byte
+.endrepeat
         ; ---- root state
         lda game_n
         sta sr_n
@@ -1876,7 +1862,7 @@ pv_row:
 @clr:   sta tt_df,x
         sta hist,x
         sta hist+256,x
-        cpx #7 * 90 - 512
+        cpx #HIST_BYTES - 512
         bcs @c2
         sta hist+512,x
 @c2:    cpx #MAX_PLY + 1

@@ -111,7 +111,7 @@ tt_sc_lo:   .res TT_ENTRIES
 tt_sc_hi:   .res TT_ENTRIES
 tt_df:      .res TT_ENTRIES     ; depth << 2 | flag (0 empty, 1 upper, 2 lower, 3 exact)
 ord_key:    .res MV_CAP         ; ordering key of every move-stack slot (page aligned)
-hist:       .res 7 * 90         ; history by piece type and sq90
+hist:       .res HIST_BYTES     ; history by piece type and sq90
 ; the record: game window then search path (key bytes, flags)
 rec_k0:     .res REC_CAP
 rec_k1:     .res REC_CAP

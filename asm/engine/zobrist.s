@@ -10,9 +10,7 @@
 ; in a square's key block (zob_keys, docs/search.md "Zobrist keys")
 zob_k4:
 .repeat 32, P
-    ZI .set P & 15
-    ZK .set (ZI >= 1) + (ZI >= 3) + (ZI >= 5) + (ZI >= 7) + (ZI >= 9) + (ZI >= 11) + (P >= 16) * 7
-    .byte ZK * 4
+    .byte (PIECE_TYPE {P} + (P >= PIECES_SIDE) * TYPE_COUNT) * 4
 .endrepeat
 
 .segment "CODE"                 ; fixed bank: bank 0 is full
@@ -22,7 +20,7 @@ zob_k4:
 ; (srch_make does the same inline; this one serves zob_full and the book's mirror key.)
 ; @param A  board value of the piece; X  its square
 ; @return   X preserved
-; Clobbers: A, Y, sr_ptr0.  Cycles: ~78 with RTS (it was ~115 with 4 row pointers)
+; Clobbers: A, Y, sr_ptr0.  Cycles: ~78 with RTS
 .proc zob_xor
         tay
         lda zob_sq_lo-ZOB_SQ_FIRST,x

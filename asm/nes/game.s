@@ -1,6 +1,7 @@
 ; game.s: the game in progress: the root position (piece list + side), the game record
 ; (in the battery-backed save area), legal moves at the root, play/undo, the referee.
-; The engine (asm/engine) does the chess: eng_load, mg_generate, pos_make, pos_in_check.
+; The engine (asm/engine) does the chess: eng_load, mg_generate, pos_make, pos_in_check,
+; called through their far_ trampolines (asm/nes/far.s: the engine has its own bank).
 .include "nes.inc"
 .include "engine.inc"
 .include "ui.inc"
@@ -29,13 +30,13 @@ game_rec_from: .res GAME_MAX_PLY
 game_rec_to:   .res GAME_MAX_PLY
 game_rec_cap:  .res GAME_MAX_PLY  ; board byte taken (0 none) | CHECK_BIT if check
 
-.segment "RODATA"
+.segment "UIDATA"
 ; the start position's piece list (docs/encoding.md: indices by ascending square)
 game_start_pieces:
     .byte $C7, $C6, $C8, $C5, $C9, $C4, $CA, $C3, $CB, $A4, $AA, $93, $95, $97, $99, $9B
     .byte $37, $36, $38, $35, $39, $34, $3A, $33, $3B, $54, $5A, $63, $65, $67, $69, $6B
 
-.segment "CODE"
+.segment "UI"
 
 ;;
 ; Sets up the start position with an empty record (engine root and game record too).
@@ -61,9 +62,9 @@ game_start_pieces:
     bpl @copy
     lda #0
     sta eng_in_side
-    jsr eng_load
+    jsr far_eng_load
     lda #0                     ; plies since the last capture
-    jsr eng_game_new
+    jsr far_eng_game_new
     lda #0
     sta game_tmp
 @next:
@@ -74,7 +75,7 @@ game_start_pieces:
     sta pos_from
     lda game_rec_to,x
     sta pos_to
-    jsr eng_game_push
+    jsr far_eng_game_push
     inc game_tmp
     bne @next
 @done:
@@ -105,9 +106,9 @@ game_start_pieces:
 .proc game_gen
     lda #0
     sta eng_ply
-    jsr mg_generate
+    jsr far_mg_generate
     ldx #0
-    jsr mg_set_ptrs
+    jsr far_mg_set_ptrs
     lda mv_count
     sta mg_count
     rts
@@ -153,7 +154,7 @@ game_start_pieces:
     lda eng_board,y
     sta game_rec_cap,x
     inc game_nply
-    jsr eng_game_push
+    jsr far_eng_game_push
     jsr game_root_changed
     lda game_check
     beq @done
@@ -169,7 +170,7 @@ game_start_pieces:
 ; game_check = 1 if the side to move (engine root) is in check, else 0.
 ; Clobbers: A, X, Y.
 .proc game_set_check
-    jsr pos_in_check
+    jsr far_pos_in_check
     lda #0
     rol a
     sta game_check
@@ -187,7 +188,7 @@ game_start_pieces:
     dec game_nply
     lda #0
     sta game_result
-    jsr eng_game_pop
+    jsr far_eng_game_pop
     bcs @rebuild
     jmp game_root_changed
 @rebuild:
@@ -224,7 +225,7 @@ game_start_pieces:
 ; @return   A = game_result, Z set when the game goes on
 ; Clobbers: A, X, Y, engine scratch.
 .proc game_judge
-    jsr eng_game_result
+    jsr far_eng_game_result
     tax
     lda game_res_of,x
     cpx #RESULT_NO_MOVES

@@ -29,7 +29,7 @@ ui_idle:       .res 1          ; 1: the main thread found no event (waits for in
 ev_q:          .res EVQ_SIZE
 .assert (EVQ_SIZE & (EVQ_SIZE - 1)) = 0, error, "EVQ_SIZE: power of two"
 
-.segment "CODE"
+.segment "UI"
 
 ;;
 ; NMI part after the PPU work: reads the pad, adds D-pad repeats (REPEAT_DELAY, then

@@ -12,7 +12,7 @@ DEFAULT_LEVEL = 3
 .segment "ZEROPAGE"
 title_blink: .res 1          ; frame_count & BLINK_FRAMES when the palette was last set
 
-.segment "CODE"
+.segment "UI"
 
 ;;
 ; Main entry after nes_reset (rendering off, RAM cleared, MMC1 set).

@@ -1,5 +1,6 @@
 ; menu.s: the menu after the title: mode, level, new game, continue the saved game.
 .include "nes.inc"
+.include "engine.inc"          ; LEVEL_COUNT
 .include "ui.inc"
 
 .importzp save_state, SAVE_OK, SAVE_BAD
@@ -24,7 +25,7 @@ ROW_CONT   = 3
 menu_row:  .res 1
 menu_rows: .res 1              ; 3, or 4 with a valid save
 
-.segment "RODATA"
+.segment "UIDATA"
 txt_title: .byte "XIANGQI  CHINESE CHESS", 0
 txt_mode:  .byte "MODE", 0
 txt_level: .byte "LEVEL", 0
@@ -48,7 +49,7 @@ menu_level_hi: .byte >txt_l1, >txt_l2, >txt_l3, >txt_l4, >txt_l5
 txt_arrow: .byte ">", 0
 txt_space: .byte " ", 0
 
-.segment "CODE"
+.segment "UI"
 
 ;;
 ; Runs the menu until the player starts a game: sets game_mode, game_level, game_flip
@@ -182,7 +183,7 @@ txt_space: .byte " ", 0
 @level:
     ldx game_level
     inx
-    cpx #6
+    cpx #LEVEL_COUNT + 1
     bcc :+
     ldx #1
 :   stx game_level

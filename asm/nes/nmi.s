@@ -25,8 +25,9 @@ oam_buf: .res 256
 ; shadow (when nmi_palette_dirty) or the thinking indicator (ui_think_draw, while the
 ; CPU thinks) and the queued VRAM updates (vram_flush; a frame with a palette upload
 ; leaves them for the next one); PPUCTRL/PPUMASK/scroll from the nmi_* shadows;
-; frame_count += 1.  After the PPU work (no longer vblank-bound): the pad,
-; auto-repeat, the board cursor and the sound effects (ui_nmi_tick).
+; frame_count += 1.  After the PPU work (no longer vblank-bound): maps the UI bank,
+; runs the pad, auto-repeat, the board cursor and the sound effects (ui_nmi_tick),
+; maps mmc1_bank back (docs/cartridge.md: the NMI and the bank switch).
 ; Runs while the main thread thinks: touches no engine RAM except srch_move_now.
 ; Clobbers: nothing (A, X, Y saved).
 ; Cycles (tests/test_ui_nmi.py, docs/cycle_budget.md "## NMI"): vblank part <= 1,757
@@ -76,7 +77,11 @@ oam_buf: .res 256
     inc frame_count+1
 @done:
 ::nmi_vblank_done = *         ; (cycle measurement: end of the vblank-bound part)
+    lda #<.bank(ui_nmi_tick)   ; the UI bank, whatever the main thread has mapped
+    jsr mmc1_nmi_map
     jsr ui_nmi_tick
+    lda mmc1_bank              ; the main thread's bank back (mmc1.s: NMI-safe switch)
+    jsr mmc1_nmi_map
 ::nmi_restore = *             ; (cycle measurement: the registers are restored from here)
     pla
     tay

@@ -21,7 +21,7 @@ nt_hi:    .res 1
 nt_out:   .res 4               ; 4 glyph codes (NT_TEXT + GL_*, NT_PIECE + PG_*, NT_DIGIT + n)
 .export nt_out
 
-.segment "RODATA"
+.segment "UIDATA"
 ; first and last piece index (within a side) of each kind K A B N R C P
 nt_kind_lo: .byte 0, 1, 3, 5, 7, 9, 11
 nt_kind_hi: .byte 0, 2, 4, 6, 8, 10, 15
@@ -31,7 +31,7 @@ ui_piece_glyph:
     .byte PG_JIANG_B, PG_SHI_B, PG_XIANG_B, PG_MA, PG_JU, PG_PAO, PG_ZU, 0
 .export ui_piece_glyph
 
-.segment "CODE"
+.segment "UI"
 
 ;;
 ; Writes the Chinese notation of pos_from -> pos_to into nt_out (4 glyph codes).

@@ -5,7 +5,7 @@
 pad_cur: .res 1
 pad_new: .res 1
 
-.segment "CODE"
+.segment "UI"
 
 ;;
 ; Reads controller 1 (standard pad) once.

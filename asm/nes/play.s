@@ -41,7 +41,7 @@ play_notes: .res NOTES * NOTE_SIZE
 play_line:  .res PANEL_W + 1   ; a line of Latin text being built
 .export play_notes
 
-.segment "RODATA"
+.segment "UIDATA"
 play_game_palette:
     .byte $37, $17, $27, $0F,  $37, $17, $30, $16,  $37, $17, $30, $0F,  $37, $1A, $3A, $0F
     .byte $37, $12, $30, $0F,  $37, $1A, $30, $0F,  $37, $24, $30, $0F,  $37, $16, $30, $0F
@@ -105,7 +105,7 @@ txt_on:    .byte "SOUND ON", 0
 txt_off:   .byte "SOUND OFF", 0
 play_kind_letter: .byte "KAEHRCP"
 
-.segment "CODE"
+.segment "UI"
 
 ;;
 ; Turns rendering and the NMI off (after the next NMI), for full-screen drawing with
@@ -804,7 +804,7 @@ play_kind_letter: .byte "KAEHRCP"
     sta ui_think_s10
     lda #1
     sta ui_thinking
-    jsr srch_think
+    jsr far_srch_think
     lda #0
     sta ui_thinking
     sec
@@ -1044,7 +1044,7 @@ play_own_tag: .byte RED_TAG, BLACK_TAG
 
 .segment "ZEROPAGE"
 play_hl_count: .res 1
-.segment "CODE"
+.segment "UI"
 
 ;;
 ; Drops the selection: removes the highlights and the brackets.
@@ -1196,7 +1196,7 @@ play_hl_count: .res 1
     bne @not_level
     ldx game_level
     inx
-    cpx #6
+    cpx #LEVEL_COUNT + 1
     bcc :+
     ldx #1
 :   stx game_level

@@ -4,7 +4,7 @@
 .segment "ZEROPAGE"
 nes_ptr: .res 2
 
-.segment "CODE"
+.segment "UI"
 
 ;;
 ; Hides all 64 sprites in oam_buf (Y = $FF).

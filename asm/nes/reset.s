@@ -4,14 +4,14 @@
 ; control: vertical mirroring, 16 KB PRG banks with $C000 fixed to the last bank,
 ; 8 KB CHR banks
 MMC1_CTRL_VALUE = MMC1_MIRROR_VERT | MMC1_PRG_FIX_LAST | MMC1_CHR_8K
-MMC1_PRG_VALUE  = $00        ; bank 0 at $8000, bit 4 clear: PRG-RAM enabled
 
 .segment "CODE"
 
 ;;
 ; Reset handler, entered from the reset stub with I set and S = $FF.
 ; Silences the APU IRQs, waits two vblanks for the PPU to warm up, clears the
-; internal RAM $0000-$07FF, sets up the MMC1, then jumps to nes_main.
+; internal RAM $0000-$07FF, sets up the MMC1 (the UI bank of nes_main at $8000), then
+; jumps to nes_main.
 ; Never returns.
 .proc nes_reset
     sei
@@ -54,7 +54,7 @@ MMC1_PRG_VALUE  = $00        ; bank 0 at $8000, bit 4 clear: PRG-RAM enabled
     jsr mmc1_write_ctrl
     lda #0
     jsr mmc1_write_chr0
-    lda #MMC1_PRG_VALUE
-    jsr mmc1_write_prg
+    lda #<.bank(nes_main)      ; the UI bank (mmc1_bank = it: the NMI restores it)
+    jsr mmc1_select
     jmp nes_main
 .endproc

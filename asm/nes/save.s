@@ -24,10 +24,10 @@ SAVE_OK   = 1
 SAVE_BAD  = 2
 .exportzp SAVE_NONE, SAVE_OK, SAVE_BAD
 
-.segment "RODATA"
+.segment "UIDATA"
 save_magic_text: .byte "XQ65"
 
-.segment "CODE"
+.segment "UI"
 
 ;;
 ; Sums (save_s1, save_s2) over the header (mode, level, flip, nply) and the first nply
@@ -127,7 +127,7 @@ save_magic_text: .byte "XQ65"
     bcs @bad
     lda save_level
     beq @bad
-    cmp #6
+    cmp #LEVEL_COUNT + 1
     bcs @bad
     lda save_nply
     cmp #GAME_MAX_PLY + 1

@@ -26,7 +26,7 @@ snd_left: .res 1               ; frames left of the current note
 snd_on:   .res 1               ; nonzero: sound enabled (pause menu toggles it)
 .exportzp snd_on
 
-.segment "RODATA"
+.segment "UIDATA"
 ; notes: control ($4000), timer lo, timer hi, frames; frames = 0 ends the effect.
 ; Timer = 1,789,773 / (16 f) - 1 (NTSC).
 .define NOTE(ctl, t, n) .byte ctl, <(t), >(t), n
@@ -54,7 +54,7 @@ snd_start:    .byte 0, snd_move - snd_notes, snd_capture - snd_notes, snd_check 
               .byte snd_illegal - snd_notes, snd_gameover - snd_notes, snd_select - snd_notes
 .assert snd_start - snd_notes < 256, error, "snd_notes must fit in 256 bytes"
 
-.segment "CODE"
+.segment "UI"
 
 ;;
 ; Enables pulse 1 and the sound.  Call once at reset.

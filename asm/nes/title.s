@@ -3,7 +3,7 @@
 
 .export title_palette, title_nametable, title_sprite_palette
 
-.segment "RODATA"
+.segment "UIDATA"
 .include "title.inc"          ; build/title.inc, made by tools/png2chr.py
 
 ; sprite palettes (unused on the title; kept for the UI)

@@ -4,6 +4,7 @@
 .include "engine.inc"
 .include "ui.inc"
 UI_CELL_TABLE = 1
+.segment "UIDATA"             ; the table of ui_tiles.inc lands in the UI bank
 .include "ui_tiles.inc"
 
 .import vram_begin, vram_put, vram_end, ui_piece_glyph
@@ -31,7 +32,7 @@ ui_attr:  .res 64              ; shadow of the attribute table of nametable 0
 ui_hl_sq: .res HL_MAX          ; highlighted squares (legal destinations)
 .export ui_hl_sq
 
-.segment "CODE"
+.segment "UI"
 
 ;;
 ; Square of screen cell (X = column 0..8, Y = row 0..9), board flipped or not.

@@ -20,7 +20,7 @@ vram_lo:    .res 1
 .segment "BSS"
 vram_buf:   .res VRAM_CAP + 1  ; entries: addr hi, addr lo, n, n bytes; hi = 0 ends
 
-.segment "CODE"
+.segment "UI"
 
 ;;
 ; Starts an entry of Y bytes to PPU address A:X (hi:lo).  Waits for the NMI when the
@@ -92,6 +92,8 @@ vram_buf:   .res VRAM_CAP + 1  ; entries: addr hi, addr lo, n, n bytes; hi = 0 e
 @done:
     rts
 .endproc
+
+.segment "CODE"                ; fixed bank: the NMI runs it whatever bank is mapped
 
 ;;
 ; NMI part: copies the queued entries to the PPU and empties the buffer (skipped while
