@@ -1084,6 +1084,8 @@ pv_row:
 ; @return   C set: return sr_v (beta on a cut, 0 on a stop); C clear: go on
 ; Clobbers: everything but the frames of this ply (sr_hf/sr_ht are kept).
 .proc srch_null
+        lda srch_null_on        ; off unless the caller asks (docs/search.md)
+        beq @no
         ldx eng_ply
         beq @no                 ; the root
         lda fr_depth,x

@@ -11,7 +11,7 @@
 .export rec_k0, rec_k1, rec_k2, rec_k3, rec_flag
 .export gm_from, gm_to, gm_cap
 .export srch_level, srch_seed, srch_move_now, srch_depth, srch_frames, srch_frames_set
-.export srch_node_limit, srch_use_book
+.export srch_node_limit, srch_use_book, srch_null_on
 .export srch_best_from, srch_best_to, srch_score, srch_depth_done, srch_nodes
 .export srch_pv_from, srch_pv_to, srch_pv_len, srch_from_book, srch_stopped
 .export srch_tt_probes, srch_tt_hits
@@ -58,6 +58,7 @@ srch_frames:     .res 2
 srch_frames_set: .res 1
 srch_node_limit: .res 4
 srch_use_book:   .res 1
+srch_null_on:    .res 1     ; in: nonzero = null-move pruning on (0, the default: off)
 srch_best_from:  .res 1
 srch_best_to:    .res 1
 srch_score:      .res 2

@@ -1,7 +1,7 @@
 """The reference search: the exact twin the 6502 search copies (docs/search.md).
 
 Iterative deepening; negamax alpha-beta with principal-variation search (fail-soft);
-null-move pruning (R = 2); quiescence on captures (all evasions when in check); check
+null-move pruning (R = 2; off by default); quiescence on captures (all evasions when in check); check
 extension; ordering by hash move, MVV/LVA, two killers per ply, history; mate scores
 by distance;
 repetition judged in the search path and the game record (perpetual check loses);
@@ -67,7 +67,7 @@ class SearchLimits:
     clock: Callable[[], int] | None = None       # the frame counter (16-bit wraps)
     move_now: Callable[[], bool] | None = None   # the "move now" flag
     noise_mask: int = 0
-    null_move: bool = True                       # null-move pruning (docs/search.md)
+    null_move: bool = False                      # null-move pruning (docs/search.md): off
     lmr: bool = True                             # late-move reductions (docs/search.md)
     time_manage: bool = True                     # skip an iteration predicted not to finish
 
@@ -582,7 +582,7 @@ def think(position: Position, level: int | None = None, depth: int | None = None
           history_moves: Iterable[Move] = (), clock: Callable[[], int] | None = None,
           move_now: Callable[[], bool] | None = None, use_tt: bool = True,
           use_book: bool | None = None, book: Book | None = None,
-          trace: list | None = None, null_move: bool = True,
+          trace: list | None = None, null_move: bool = False,
           lmr: bool = True, time_manage: bool = True) -> SearchResult:
     """Search `position` and return a SearchResult (best_move, score, depth, nodes, pv...).
 
@@ -596,8 +596,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     about where the cartridge would and stay reproducible. `move_now` is the flag.
     `trace`, a list, receives (from, to, key, red_sum, black_sum) for every node in
     order: the node-by-node record to diff an asm trace against.
-    `null_move=False` switches null-move pruning off (the search before it, for
-    comparisons), `lmr=False` late-move reductions, `time_manage=False` the rule
+    `null_move=True` switches null-move pruning on (off by default since the match
+    of docs/bench.md, "Null move with late-move reductions"), `lmr=False` late-move reductions, `time_manage=False` the rule
     that does not start an iteration predicted to overrun the frame cap. The caller's
     position is not modified.
     """
