@@ -25,7 +25,7 @@ define apt_need
 	fi
 endef
 
-.PHONY: all setup toolchain test-deps test bench play screenshots clean distclean
+.PHONY: all setup toolchain test-deps test bench play screenshots clean distclean web web-serve web-deps
 
 all: setup
 	@$(XQ65) build
@@ -36,18 +36,17 @@ toolchain:
 	$(call apt_need,ca65:cc65 ld65:cc65)
 
 test-deps:
-	$(call apt_need,fceux:fceux Xvfb:xvfb fairy-stockfish:fairy-stockfish xauth:xauth)
+	$(call apt_need,fceux:fceux Xvfb:xvfb fairy-stockfish:fairy-stockfish xauth:xauth chromium:chromium chromedriver:chromium-driver npm:npm)
 
 $(STAMP): pyproject.toml
 	@[ -x $(PY) ] || { echo "creating $(VENV)"; $(PYTHON) -m venv $(VENV); }
 	@echo "installing the Python packages into $(VENV)"
 	@$(PY) -m pip install -q --disable-pip-version-check -e . 2>&1 | grep -v '^WARNING: Location' || true
-	@$(PY) -c "import py65, cynes, click, pytest, pyffish, PIL" \
+	@$(PY) -c "import py65, cynes, click, pytest, pytest_timeout, pyffish, PIL, selenium" \
 	  || { echo "error: Python dependencies did not install"; exit 2; }
 	@touch $@
 
-test: setup test-deps
-	@$(XQ65) build
+test: setup test-deps web
 	$(PYTEST) -q
 
 bench: all
@@ -61,9 +60,29 @@ screenshots: all
 	@mkdir -p docs/screens
 	$(PY) tools/ui_screens.py docs/screens
 
+# The browser page (web/): jsnes from the npm registry, pinned by web/package-lock.json
+# and installed by `npm ci` into web/node_modules; the page goes to build/web/.
+WEB_STAMP := web/node_modules/.xq65-installed
+WEB_PORT  ?= 8065
+
+$(WEB_STAMP): web/package.json web/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "error: npm is missing (Debian: apt-get install npm)"; exit 2; }
+	@echo "installing the page's npm packages (npm ci in web/)"
+	@cd web && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+web-deps: $(WEB_STAMP)
+
+web: setup web-deps
+	@$(PY) -m pyharness.web
+
+web-serve: web
+	@echo "serving build/web at http://127.0.0.1:$(WEB_PORT)/ (Ctrl-C stops)"
+	$(PY) -m http.server $(WEB_PORT) --bind 127.0.0.1 -d build/web
+
 clean:
 	rm -rf build .pytest_cache
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
 
 distclean: clean
-	rm -rf $(VENV) *.egg-info
+	rm -rf $(VENV) *.egg-info web/node_modules

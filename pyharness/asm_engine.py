@@ -189,9 +189,15 @@ class AsmEngine:
                       4: "100 plies without capture", 5: "no attacking pieces"}
 
     def game_new(self, pos: Position, halfmove: int | None = None) -> None:
-        """eng_load + eng_game_new: the game record holds `pos` only."""
+        """eng_load + eng_game_new: the game record holds `pos` only.
+
+        The counter (`halfmove`, else the position's) is clamped to HALFMOVE_MAX, the
+        one-byte counter's ceiling, as the twin clamps it (docs/rules.md).
+        """
+        from .reference.search import HALFMOVE_MAX
         self.load(pos)
-        self.sim.call("eng_game_new", a=pos.halfmove if halfmove is None else halfmove)
+        half = pos.halfmove if halfmove is None else halfmove
+        self.sim.call("eng_game_new", a=min(half, HALFMOVE_MAX))
 
     def game_push(self, move: Move) -> int:
         """eng_game_push (a legal move); return its cycles."""

@@ -610,7 +610,8 @@ def search_cmd(fen: str, depth, level, engine: str, seed: int, nodes, frames,
 
 @main.command("diff")
 @click.option("--positions", "-n", type=int, default=30, show_default=True,
-              help="positions (the start position, then seeded random ones)")
+              help="positions (the start position, then seeded random ones with drawn "
+                   "half-move counters and game histories)")
 @click.option("--depth", "-d", type=int, default=3, show_default=True,
               help="every depth 1..D is compared")
 @click.option("--seed", type=int, default=1, show_default=True,
@@ -629,7 +630,10 @@ def diff_cmd(positions: int, depth: int, seed: int) -> None:
     if rep.equal:
         cpn = rep.cycles / rep.nodes if rep.nodes else 0
         click.echo(f"equal: {rep.positions} positions x depths 1-{depth}, {rep.searches} "
-                   f"searches, {rep.nodes:,} nodes (asm {cpn:,.0f} cycles/node)")
+                   f"searches, {rep.nodes:,} nodes (asm {cpn:,.0f} cycles/node); "
+                   f"counters {min(rep.counters)}-{max(rep.counters)} "
+                   f"({sum(c >= 100 for c in rep.counters)} >= 100), {rep.histories} "
+                   f"with a game history, {rep.repeated} repeating a position")
         return
     click.echo(f"DIFFERENT after {rep.searches} searches:\n{rep.first}")
     sys.exit(1)

@@ -279,6 +279,34 @@ class GameDriver:
                         and emu.read("ev_head") == emu.read("ev_tail"), limit=limit)
         self.wait(2)
 
+    # -- the screen ------------------------------------------------------------------
+    def latin_tiles(self) -> dict[bytes, str]:
+        """Pixel masks (64 bytes of 0/1) of the Latin tiles of build/ui.chr -> char."""
+        if not hasattr(self, "_latin"):
+            chr_path = self.emu.rom_path.with_name("ui.chr")
+            data = chr_path.read_bytes()
+            self._latin = {}
+            for code in range(0x21, 0x5B):
+                t = data[16 * code:16 * code + 16]
+                mask = bytes(((t[y] | t[y + 8]) >> (7 - x)) & 1
+                             for y in range(8) for x in range(8))
+                if any(mask):
+                    self._latin.setdefault(mask, chr(code))
+        return self._latin
+
+    def screen_text(self, col: int, row: int, n: int) -> str:
+        """The Latin text the last frame shows at tile column `col`, row `row`, `n` tiles
+        long: each 8x8 cell matched against the Latin tiles ("" for a blank cell is a
+        space, "?" for anything else), trailing spaces stripped."""
+        frame = self.emu.frame()
+        wood = frame[0, 0]
+        out = []
+        for i in range(n):
+            cell = frame[row * 8:row * 8 + 8, (col + i) * 8:(col + i) * 8 + 8]
+            mask = bytes(int(any(cell[y, x] != wood)) for y in range(8) for x in range(8))
+            out.append(" " if not any(mask) else self.latin_tiles().get(mask, "?"))
+        return "".join(out).rstrip()
+
     # -- state -----------------------------------------------------------------------
     def board(self) -> bytes:
         return self.emu.read("eng_board", 256)

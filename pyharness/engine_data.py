@@ -144,6 +144,8 @@ class Level:
     frames: int       # hard cap in NES frames
     noise_mask: int   # 0, or 2^k - 1
     book: bool
+    quiesce: bool     # quiescence searches captures (else stand pat only)
+    slip: int         # 0..255: chance/256 of a random legal move after the search
     name_zh: str
     name_en: str
 
@@ -155,18 +157,19 @@ def load_levels(path: Path | None = None) -> tuple[Level, ...]:
     for no, line in _content_lines(p.read_text(encoding="utf-8")):
         parts = line.split()
         try:
-            if len(parts) != 7:
+            if len(parts) != 9:
                 raise ValueError
-            num, depth, frames, mask, book = (int(v) for v in parts[:5])
+            num, depth, frames, mask, book, qs, slip = (int(v) for v in parts[:7])
         except ValueError:
-            raise AssetError(f"{p}:{no}: want 'level depth frames noise_mask book "
+            raise AssetError(f"{p}:{no}: want 'level depth frames noise_mask book qs slip "
                              f"name_zh name_en', got {line!r}") from None
         if num != len(levels) + 1:
             raise AssetError(f"{p}:{no}: levels must be numbered 1, 2, ... in order")
         if not (0 <= depth <= 24 and 0 < frames <= 0xFFFF and mask in (0, 1, 3, 7, 15, 31, 63, 127)
-                and book in (0, 1)):
+                and book in (0, 1) and qs in (0, 1) and 0 <= slip <= 255):
             raise AssetError(f"{p}:{no}: value out of range in {line!r}")
-        levels.append(Level(num, depth, frames, mask, bool(book), parts[5], parts[6]))
+        levels.append(Level(num, depth, frames, mask, bool(book), bool(qs), slip,
+                            parts[7], parts[8]))
     if not levels:
         raise AssetError(f"{p}: no levels")
     return tuple(levels)

@@ -209,11 +209,14 @@ class UciEngine:
 
     def best_move(self, fen: str, moves: list[str] | tuple[str, ...] = (), *,
                   depth: int | None = None, nodes: int | None = None,
+                  searchmoves: list[str] | tuple[str, ...] = (),
                   timeout: float | None = None) -> BestMove:
         """Search `fen` after the ICCS `moves` at a fixed depth or node count.
 
-        Exactly one of `depth` and `nodes` must be given. Raises EngineProtocolError
-        when the engine reports no move (`bestmove (none)`, a lost position).
+        Exactly one of `depth` and `nodes` must be given; `searchmoves` (ICCS) limits
+        the root to those moves (the score is then the best of them). Raises
+        EngineProtocolError when the engine reports no move (`bestmove (none)`, a lost
+        position).
         """
         if (depth is None) == (nodes is None):
             raise ValueError("give exactly one of depth= and nodes=")
@@ -221,7 +224,10 @@ class UciEngine:
         if moves:
             position += " moves " + " ".join(iccs_to_uci(m) for m in moves)
         self.send(position)
-        self.send(f"go depth {depth}" if depth is not None else f"go nodes {nodes}")
+        go = f"go depth {depth}" if depth is not None else f"go nodes {nodes}"
+        if searchmoves:
+            go += " searchmoves " + " ".join(iccs_to_uci(m) for m in searchmoves)
+        self.send(go)
         line, infos = self._read_until("bestmove", timeout)
         parts = line.split()
         if len(parts) < 2 or parts[1] in ("(none)", "0000"):

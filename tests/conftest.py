@@ -1,4 +1,4 @@
-"""Shared pytest fixtures: the test data directory and the public perft cases."""
+"""Shared pytest fixtures: the test data directory, the public perft cases and the built ROM."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -20,3 +20,33 @@ def perft_cases():
     from pyharness.reference.perft import read_perft_file
 
     return read_perft_file(DATA_DIR / "perft_public.txt")
+
+
+@pytest.fixture(scope="session")
+def built():
+    """The ROM built once for the session (pyharness.build.BuildResult: rom, dbg, labels)."""
+    from pyharness.build import build_rom
+
+    return build_rom(quiet=True)
+
+
+@pytest.fixture(scope="session")
+def rom(built):
+    """Path of build/xiangqi.nes."""
+    return built.rom
+
+
+@pytest.fixture(scope="session")
+def consts(built):
+    """Numeric constants of the build (the debug file's equates)."""
+    from pyharness.symbols import load_constants
+
+    return load_constants(built.dbg)
+
+
+@pytest.fixture(scope="session")
+def sym(built):
+    """Symbol table of the build (build/xiangqi.labels)."""
+    from pyharness.symbols import load_symbols
+
+    return load_symbols(built.labels)

@@ -42,7 +42,7 @@ def test_ram_map_lists_three_regions(eng):
     ranges = ram_map_ranges(eng.sim.symbols)
     assert set(ranges) == {"ZEROPAGE", "BSS", "WRAM"}
     zp_lo, zp_hi = ranges["ZEROPAGE"]
-    assert zp_hi < 0x100 and zp_hi - zp_lo + 1 <= 96   # the zero-page budget
+    assert zp_hi < 0x100 and zp_hi - zp_lo + 1 <= 96   # the engine's zero-page budget (docs/ram_map.md)
     wram_lo, _ = ranges["WRAM"]
     assert eng.sim.addr("eng_board") & 0xFF == 0
 

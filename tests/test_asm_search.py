@@ -54,6 +54,7 @@ def test_constants_match_the_twin(eng):
         (ref.MATE, ref.BAN, ref.WIN, ref.INF)
     assert (c["SRCH_PV_PLIES"], c["SRCH_POLL_MASK"], c["SRCH_DRAW_PLIES"]) == \
         (ref.PV_PLIES, ref.POLL_MASK, ref.DRAW_PLIES)
+    assert c["SRCH_HALF_MAX"] == ref.HALFMOVE_MAX
     assert (c["MV_CAP"], c["MG_MAX"], c["MAX_PLY"]) == \
         (ref.MOVE_STACK_CAP, ref.GEN_RESERVE, ref.MAX_PLY)
     from pyharness.reference.tt import TT_ENTRIES

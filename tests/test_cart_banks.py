@@ -13,22 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from pyharness.build import build_rom
 from pyharness.sim import SENTINEL, Mmc1Memory, Sim
-from pyharness.symbols import INES_HEADER, PRG_BANK_SIZE, load_constants
+from pyharness.symbols import INES_HEADER, PRG_BANK_SIZE
 
 NMI_STEP_CAP = 5_000            # instructions of one NMI (~500 in practice)
 ROUTINE_STEP_CAP = 20_000
-
-
-@pytest.fixture(scope="module")
-def built():
-    return build_rom(quiet=True)
-
-
-@pytest.fixture(scope="module")
-def consts(built):
-    return load_constants(built.dbg)
 
 
 # ----------------------------------------------------------------- static: references

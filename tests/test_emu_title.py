@@ -4,15 +4,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pyharness.build import build_rom
 from pyharness.emu import Emulator, RomMissingError, UnknownButtonError
 
 WARMUP = 10          # frames until the title is up and the NMI runs every frame
-
-
-@pytest.fixture(scope="module")
-def rom():
-    return build_rom(quiet=True).rom
 
 
 @pytest.fixture

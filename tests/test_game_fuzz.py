@@ -9,7 +9,6 @@ import random
 
 import pytest
 
-from pyharness.build import build_rom
 from pyharness.emu import Emulator, GameDriver
 from pyharness.reference.position import Move, Position
 
@@ -22,11 +21,6 @@ SEED = 20261122
 # weights: the D-pad and A most, Start rarely (it opens the pause menu)
 BUTTONS = (["up", "down", "left", "right"] * 6 + ["a"] * 8 + ["b"] * 2 + ["start"]
            + ["select"])
-
-
-@pytest.fixture(scope="module")
-def rom():
-    return build_rom(quiet=True).rom
 
 
 def replay(record) -> Position:

@@ -7,18 +7,12 @@ import random
 
 import pytest
 
-from pyharness.build import build_rom
 from pyharness.emu import MODE_RED, MODE_TWO, Emulator, GameDriver
 from pyharness.reference.notation import chinese
 from pyharness.reference.position import Move, Position
 
 OPENING = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "a9b9", "a0b0",
            "c6c5", "e2e6", "g6g5", "e6e5", "h7h3", "h0h3", "b7b3"]
-
-
-@pytest.fixture(scope="module")
-def rom():
-    return build_rom(quiet=True).rom
 
 
 def new_game(rom, mode=MODE_TWO) -> GameDriver:

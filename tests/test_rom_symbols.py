@@ -3,18 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyharness.build import build_rom
 from pyharness.symbols import load_constants, load_symbols
-
-
-@pytest.fixture(scope="module")
-def built():
-    return build_rom(quiet=True)
-
-
-@pytest.fixture(scope="module")
-def sym(built):
-    return load_symbols(built.labels)
 
 
 def test_nes_side_symbols_resolve(sym):

@@ -198,7 +198,7 @@ def test_move_now_flag():
 
 # --- a stop inside iteration 1 -----------------------------------------------------------
 # mid-04 of the bench suite: iteration 1 (depth 1 + quiescence + check extensions) takes
-# 510 nodes, 1,128 at level 1 (root noise: more re-searches); L1 overran its cap there
+# 510 nodes at depth 1 (1,128 at level 1 with quiescence and root noise); L1 overran its cap there
 # (3.5 NES s) while iteration 1 could not be stopped.
 TACTICAL = "2bak1b2/4a4/2c3nr1/p3p3p/1npC5/6r2/c3P3P/N3CRN2/4A4/1RBAK1B2 b - - 5 18"
 TACTICAL_L1_SEED = 14       # the bench's seed there (BENCH_SEED + position index 13)
@@ -305,17 +305,22 @@ def test_move_now_stops_inside_iteration_1():
 
 
 def test_level_1_cap_holds_in_iteration_1():
-    """Level 1 on the model clock: stopped at the first poll past the 30-frame cap,
-    although iteration 1 alone takes 1,128 nodes here."""
+    """Level 1's 30-frame cap on the model clock, with quiescence (a depth-1 search: level 1
+    itself stands pat, assets/levels.txt qs 0): stopped at the first poll past the cap,
+    although iteration 1 alone takes 510 nodes here (56 model frames)."""
     from pyharness.reference.levels import get_level, node_frames
     cap = get_level(1).frames
     pos = Position.from_fen(TACTICAL)
-    assert think(pos, level=1, seed=TACTICAL_L1_SEED, frames=0).nodes == 1128
-    r = think(pos, level=1, seed=TACTICAL_L1_SEED)
+    full = think(pos, depth=1)
+    assert full.nodes == 510 and node_frames(full.nodes) > cap
+    r = think(pos, depth=1, frames=cap)
     period = POLL_MASK + 1
     assert r.stopped and r.depth == 0 and r.nodes % period == 0
     assert node_frames(r.nodes) >= cap > node_frames(r.nodes - period)
     assert r.best_move in pos.legal_moves()
+    # level 1 without quiescence: the same iteration is short, and its move legal
+    lv1 = think(pos, level=1, seed=TACTICAL_L1_SEED, frames=0)
+    assert lv1.nodes < full.nodes and lv1.best_move in pos.legal_moves()
 
 
 def test_bad_limits_are_rejected():

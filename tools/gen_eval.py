@@ -24,7 +24,7 @@ def render(tables, source: str) -> list[str]:
     out += ["; Red piece of type T on sq: pst_<T>[sq]; Black: pst_<T>[254 - sq].",
             "; score = own sum - opponent sum + EVAL_ADVANCED (docs/search.md).",
             f"EVAL_ADVANCED = {ADVANCED_VALUE}", "",
-            '.segment "ENGINEDATA"']
+            '.segment "ENGINE_EVAL"']
     for name, table in zip(NAMES, tables):
         out += [".align 256", f"pst_{name}:"] + asm_inc.byte_rows(table, fmt="{:3d}")
     out += ["", "; high byte (page) of each table, indexed by type code 0..6",

@@ -21,6 +21,7 @@ from pyharness.engine_data import AssetError, load_levels
 from pyharness.reference import lfsr, search, tt
 from pyharness.reference.board import PIECE_TYPES
 from pyharness.reference.levels import MAX_DEPTH, level_depth
+from pyharness.reference.movebound import move_bound
 
 
 def constants(levels) -> dict[str, int]:
@@ -34,7 +35,8 @@ def constants(levels) -> dict[str, int]:
         "LEVEL_COUNT": len(levels), "SRCH_MAX_DEPTH": MAX_DEPTH, "MAX_PLY": search.MAX_PLY,
         "SRCH_MATE": search.MATE, "SRCH_BAN": search.BAN, "SRCH_WIN": search.WIN,
         "SRCH_INF": search.INF, "SRCH_DRAW": search.DRAW,
-        "SRCH_DRAW_PLIES": search.DRAW_PLIES, "SRCH_PV_PLIES": search.PV_PLIES,
+        "SRCH_DRAW_PLIES": search.DRAW_PLIES, "SRCH_HALF_MAX": search.HALFMOVE_MAX,
+        "SRCH_PV_PLIES": search.PV_PLIES, "MG_BOUND": move_bound(),
         "MV_CAP": search.MOVE_STACK_CAP, "MG_MAX": search.GEN_RESERVE,
         "SRCH_POLL_MASK": search.POLL_MASK, "HIST_MAX_INC": search.HIST_MAX_INC,
         "NULL_R": search.NULL_R, "NULL_MIN_DEPTH": search.NULL_MIN_DEPTH,
@@ -73,7 +75,9 @@ def render(levels, source: str) -> list[str]:
             "level_frames_lo:", "  .byte " + ", ".join(f"<{lv.frames}" for lv in levels),
             "level_frames_hi:", "  .byte " + ", ".join(f">{lv.frames}" for lv in levels),
             "level_noise_mask:", "  .byte " + ", ".join(str(lv.noise_mask) for lv in levels),
-            "level_book:", "  .byte " + ", ".join(str(int(lv.book)) for lv in levels)]
+            "level_book:", "  .byte " + ", ".join(str(int(lv.book)) for lv in levels),
+            "level_qs:", "  .byte " + ", ".join(str(int(lv.quiesce)) for lv in levels),
+            "level_slip:", "  .byte " + ", ".join(str(lv.slip) for lv in levels)]
     return out
 
 

@@ -11,10 +11,13 @@ Outputs:
   --chr FILE  4096 bytes: 256 tiles.  Tile 0 is blank; tiles $20..$5A are the Latin
               font at their ASCII codes; text glyphs and piece discs are 2x2 metatiles
               (TL, TR, BL, BR) at UI_TEXT_BASE + 4*k and UI_PIECE_BASE + 4*k.
-              UI_DIGIT_BASE + 2*(n-1) (+1): top (bottom) tile of digit n, 4 px lower.
+              `ui_digit_tiles`: the 4 tiles (TL, TR, BL, BR) of Arabic digit n
+              (Black's notation) centred in a 16x16 cell, at 4 * (n - 1).
   --inc FILE  ca65 include: the constants above, GL_* glyph numbers, and
               `ui_cell_tiles`: 90 x 4 tile numbers of the empty board cells by SCREEN
-              cell (row-major, 9 per row, top-left first).
+              cell (row-major, 9 per row, top-left first); `ui_river_tiles`: 9 x 4
+              tiles of the river band (its own row of cells between rows 4 and 5,
+              holding 楚河 漢界; pieces never stand there).
 
 Usage: ui2chr.py assets/ui_glyphs.png --chr build/ui.chr --inc build/ui.inc
 """
@@ -65,32 +68,115 @@ def metatile(img: Image.Image, x0: int, y0: int) -> list[list[int]]:
     return tiles_of(img, x0, y0, 16, 16)
 
 
+BOARD_ROWS = 10
+RIVER_ROW = 5            # the screen row of cells between ranks 4 and 5: the river band
+
+
+def rank_y(r: int) -> int:
+    """Pixel row of the line of screen row r (0..9) in the board image: cell centres,
+    one extra cell (the river band) between rows 4 and 5."""
+    return 7 + 16 * (r + (r >= RIVER_ROW))
+
+
 def draw_board(sheet: Image.Image) -> Image.Image:
-    """The empty 144x160 board as screen cells of 16x16: lines through cell centres
-    (pixel 7), palace diagonals, the river gap with 楚河 漢界."""
-    b = Image.new("L", (144, 160), 0)
+    """The empty 144x176 board as 11 rows of 16x16 cells: lines through cell centres
+    (pixel 7), palace diagonals, and a river band of its own (cell row 5) holding
+    楚河 漢界 aligned with the cells, so no piece ever covers the text."""
+    b = Image.new("L", (144, 16 * (BOARD_ROWS + 1)), 0)
     d = ImageDraw.Draw(b)
-    c = [7 + 16 * i for i in range(10)]
-    for r in range(10):
-        d.line((c[0], c[r], c[8], c[r]), fill=LINE)
+    c = [7 + 16 * i for i in range(9)]
+    y = [rank_y(r) for r in range(BOARD_ROWS)]
+    for r in range(BOARD_ROWS):
+        d.line((c[0], y[r], c[8], y[r]), fill=LINE)
     for f in range(9):
         if f in (0, 8):
-            d.line((c[f], c[0], c[f], c[9]), fill=LINE)
+            d.line((c[f], y[0], c[f], y[9]), fill=LINE)
         else:
-            d.line((c[f], c[0], c[f], c[4]), fill=LINE)
-            d.line((c[f], c[5], c[f], c[9]), fill=LINE)
+            d.line((c[f], y[0], c[f], y[4]), fill=LINE)
+            d.line((c[f], y[5], c[f], y[9]), fill=LINE)
     for r0 in (0, 7):
-        d.line((c[3], c[r0], c[5], c[r0 + 2]), fill=LINE)
-        d.line((c[5], c[r0], c[3], c[r0 + 2]), fill=LINE)
-    # river text: glyph k of TEXT at board column col, vertically in the gap
+        d.line((c[3], y[r0], c[5], y[r0 + 2]), fill=LINE)
+        d.line((c[5], y[r0], c[3], y[r0 + 2]), fill=LINE)
+    # river text: glyph k of TEXT in the river band's cell at board column col
     for name, col in (("CHU", 1), ("HE", 2), ("HAN", 6), ("JIE", 7)):
         k = TEXT_NAMES.index(name)
         gx, gy = (k % 16) * 16, TEXT_Y + (k // 16) * 16
-        for y in range(16):
+        for yy in range(16):
             for x in range(16):
-                if sheet.getpixel((gx + x, gy + y)):
-                    b.putpixel((16 * col + x, c[4] + 1 + y - 1), INK)
+                if sheet.getpixel((gx + x, gy + yy)):
+                    b.putpixel((16 * col + x, 16 * RIVER_ROW + yy), INK)
     return b
+
+
+# Hand-drawn at NES size (the font's rendering was a blob for 象, read 土 for 士 and
+# was cramped for 将; the Latin M, V, W were too narrow): these replace the sheet's.
+PIECE_FIX = {
+    "将": [
+        "................",
+        "................",
+        "....#...#.......",
+        "....#..######...",
+        "..#.#..#...#....",
+        "...##...#.#.....",
+        "....#....#......",
+        "...##.#######...",
+        "..#.#.....#.....",
+        "....#..#..#.....",
+        "....#.....#.....",
+        "....#....##.....",
+        "................",
+        "................",
+        "................",
+        "................",
+    ],
+    "士": [
+        "................",
+        "................",
+        "................",
+        ".......#........",
+        ".......#........",
+        "..###########...",
+        ".......#........",
+        ".......#........",
+        ".......#........",
+        ".......#........",
+        ".....#####......",
+        "................",
+        "................",
+        "................",
+        "................",
+        "................",
+    ],
+    "象": [
+        "................",
+        "................",
+        ".....#..........",
+        "....#####.......",
+        "...#...#........",
+        "...#########....",
+        "...#...#...#....",
+        "...#########....",
+        ".....##...#.....",
+        "...##.#.##......",
+        ".....###.##.....",
+        "...##.#.#..#....",
+        ".....##.........",
+        "................",
+        "................",
+        "................",
+    ],
+}
+LATIN_FIX = {
+    "M": [".#...#..", ".##.##..", ".#.#.#..", ".#.#.#..", ".#...#..", ".#...#..", ".#...#..",
+          "........"],
+    "V": [".#...#..", ".#...#..", ".#...#..", ".#...#..", "..#.#...", "..#.#...", "...#....",
+          "........"],
+    "W": [".#...#..", ".#...#..", ".#...#..", ".#.#.#..", ".#.#.#..", ".##.##..", ".#...#..",
+          "........"],
+}
+assert all(len(r) == 16 for g in PIECE_FIX.values() for r in g) and all(
+    len(g) == 16 for g in PIECE_FIX.values())
+assert all(len(r) == 8 for g in LATIN_FIX.values() for r in g)
 
 
 def piece_disc(sheet: Image.Image, k: int) -> Image.Image:
@@ -99,9 +185,10 @@ def piece_disc(sheet: Image.Image, k: int) -> Image.Image:
     d = ImageDraw.Draw(m)
     d.ellipse((0, 0, 14, 14), fill=INK)
     d.ellipse((1, 1, 13, 13), fill=FACE)
+    fix = PIECE_FIX.get(PIECES[k])
     for y in range(16):
         for x in range(16):
-            if sheet.getpixel((k * 16 + x, PIECE_Y + y)):
+            if (fix[y][x] == "#") if fix else sheet.getpixel((k * 16 + x, PIECE_Y + y)):
                 m.putpixel((x, y), INK)
     return m
 
@@ -124,8 +211,14 @@ def convert(sheet: Image.Image) -> tuple[bytes, str]:
     for i, ch in enumerate(LATIN):
         gx, gy = (i % 32) * 8, LATIN_Y + (i // 32) * 8
         px = [INK if sheet.getpixel((gx + x, gy + y)) else 0 for y in range(8) for x in range(8)]
+        if ch in LATIN_FIX:
+            px = [INK if LATIN_FIX[ch][y][x] == "#" else 0 for y in range(8) for x in range(8)]
         tiles[ord(ch)] = encode_tile(px)
     tiles[0x20] = tiles[0]
+    gt = LATIN.index(">")                  # '<' is the mirror image of '>'
+    gx, gy = (gt % 32) * 8, LATIN_Y + (gt // 32) * 8
+    tiles[ord("<")] = encode_tile([INK if sheet.getpixel((gx + 7 - x, gy + y)) else 0
+                                   for y in range(8) for x in range(8)])
     for k in range(len(TEXT)):
         gx, gy = (k % 16) * 16, TEXT_Y + (k // 16) * 16
         for q, t in enumerate(metatile(sheet, gx, gy)):
@@ -145,28 +238,36 @@ def convert(sheet: Image.Image) -> tuple[bytes, str]:
             index[t] = i
         return index[t]
 
-    # Arabic digits 1..9 lowered by 4 pixels: top and bottom tile of a 16-high cell
-    digit_base = free[0]
+    # Arabic digits 1..9 (Black's notation) centred in a 16x16 cell: 4 px right and down
+    digit_tiles = []
     for n in range(1, 10):
         i = LATIN.index(str(n))
         gx, gy = (i % 32) * 8, LATIN_Y + (i // 32) * 8
-        px = [INK if sheet.getpixel((gx + x, gy + y)) else 0 for y in range(8) for x in range(8)]
-        tall = [0] * 32 + px + [0] * 32
-        for half in (0, 1):
-            slot = free.pop(0)
-            assert slot == digit_base + 2 * (n - 1) + half, "digit tiles must be contiguous"
-            tiles[slot] = encode_tile(tall[64 * half:64 * half + 64])
-            index.setdefault(tiles[slot], slot)
+        big = [0] * 256
+        for y in range(8):
+            for x in range(8):
+                if sheet.getpixel((gx + x, gy + y)):
+                    big[(y + 4) * 16 + x + 4] = INK
+        for q in range(4):
+            qx, qy = (q & 1) * 8, (q >> 1) * 8
+            digit_tiles.append(place(encode_tile(
+                [big[(qy + y) * 16 + qx + x] for y in range(8) for x in range(8)])))
     board = draw_board(sheet)
     cells = []
-    for r in range(10):
+    for r in range(BOARD_ROWS + 1):
+        if r == RIVER_ROW:
+            continue
         for c in range(9):
             cells.extend(place(encode_tile(t)) for t in metatile(board, c * 16, r * 16))
+    river = []
+    for c in range(9):
+        river.extend(place(encode_tile(t)) for t in metatile(board, c * 16, RIVER_ROW * 16))
     corner = place(encode_tile(cursor_corner()))
+    bar = place(encode_tile([0] * 16 + [INK] * 32 + [0] * 16))   # thinking bar tile
     chr_data = b"".join(t if t is not None else tiles[0] for t in tiles)
     lines = ["; GENERATED by tools/ui2chr.py from assets/ui_glyphs.png; do not edit.",
              f"UI_TEXT_BASE = ${TEXT_BASE:02X}", f"UI_PIECE_BASE = ${PIECE_BASE:02X}",
-             f"UI_SPR_CORNER = ${corner:02X}", f"UI_DIGIT_BASE = ${digit_base:02X}", f"UI_TILES_FREE = {len(free)}"]
+             f"UI_SPR_CORNER = ${corner:02X}", f"UI_BAR = ${bar:02X}", f"UI_TILES_FREE = {len(free)}"]
     lines += [f"GL_{n} = {i}" for i, n in enumerate(TEXT_NAMES)]
     lines += [f"PG_{n} = {i}" for i, n in enumerate(PIECE_NAMES)]
     lines.append(".ifdef UI_CELL_TABLE       ; defined by the one module that holds the table")
@@ -174,6 +275,10 @@ def convert(sheet: Image.Image) -> tuple[bytes, str]:
     for i in range(0, len(cells), 36):
         lines.append("    .byte " + ", ".join(f"${b:02X}" for b in cells[i:i + 36]))
     lines.append('.assert * - ui_cell_tiles = 360, error, "cell table size"')
+    lines.append("ui_digit_tiles:")
+    lines.append("    .byte " + ", ".join(f"${b:02X}" for b in digit_tiles))
+    lines.append("ui_river_tiles:")
+    lines.append("    .byte " + ", ".join(f"${b:02X}" for b in river))
     lines.append(".endif")
     return chr_data, "\n".join(lines) + "\n"
 

@@ -1,12 +1,10 @@
-; attack.s -- the attack test (first in the ENGINE segment: its ray loops stay in one page).
+; attack.s -- the attack test (segment ENGINE_ATTACK; .assert keeps its ray loops in one page).
 .include "engine.inc"
 
-.importzp att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
-.importzp att_horses, att_cannons, att_hnear
 
 .export pos_attacked_ew, pos_attacked_ns, pos_attacked_k
 
-.segment "ENGINE"
+.segment "ENGINE_ATTACK"
 
 ;;
 ; Is square att_sq attacked by the enemy kinds set by pos_setup_side?  Rooks and the

@@ -2,12 +2,11 @@
 .include "engine.inc"
 .include "book.inc"
 
-.importzp sr_key, sr_a, sr_b, sr_d, sr_t0, sr_t1, sr_t2
-.import zob_xor, zob_xor_side, lfsr_byte, tt_from, tt_to, tt_sc_lo
+.import zob_xor, zob_xor_side, lfsr_byte
 .import zob_sq_of90
 .export book_probe
 
-.segment "CODE"                 ; fixed bank (bank 0 is full)
+.segment "CODE"                 ; fixed bank (mapped with the engine bank while it thinks)
 
 ;;
 ; Left-right mirror of square A: file16 f -> 14 - f.  @return A.  Clobbers: sr_t2.
@@ -61,30 +60,31 @@
 ; exceeds r is chosen.  Candidates are collected in tt_from/tt_to/tt_sc_lo (scratch:
 ; the TT is cleared after the book).
 ; @return   C set and pos_from/pos_to = the book move; C clear: no book move (no draw)
-; Clobbers: A, X, Y, sr_a, sr_b, sr_d, sr_t0-sr_t2, sr_key, the list of ply 0.
+; Clobbers: A, X, Y, sr_a, sr_b, sr_d (as bk_key, bk_count/bk_weight, bk_mirrored),
+;           sr_t0-sr_t2, sr_key, the list of ply 0.
 ;           Cycles: ~6,000 (~11,000 when the mirror is tried)
 .proc book_probe
         lda #0
         sta eng_ply
-        sta sr_d                ; 0 direct, 1 mirrored
+        sta bk_mirrored         ; 0 direct, 1 mirrored
         jsr mg_generate
         ldx game_n
         lda rec_k2,x
-        sta sr_a
+        sta bk_key
         lda rec_k3,x
-        sta sr_a+1
+        sta bk_key+1
 @pass:  lda #0
-        sta sr_b                ; candidates
-        sta sr_b+1              ; total weight
+        sta bk_count            ; candidates
+        sta bk_weight           ; total weight
         ldx #0
 @ent:   cpx book_count
         bcc @more
         jmp @endp
 @more:  lda book_key_lo,x
-        cmp sr_a
+        cmp bk_key
         bne @nx
         lda book_key_hi,x
-        cmp sr_a+1
+        cmp bk_key+1
         bne @nx
         lda book_mv_lo,x        ; from90 = bits 0-6
         and #$7F
@@ -106,7 +106,7 @@
         and #3
         sta sr_t1
         inc sr_t1
-        lda sr_d
+        lda bk_mirrored
         beq @legal
         lda pos_from
         jsr book_mirror
@@ -123,7 +123,7 @@
         lda mv_to_stk,y
         cmp pos_to
         bne @scan
-        ldy sr_b
+        ldy bk_count
         lda pos_from
         sta tt_from,y
         lda pos_to
@@ -131,29 +131,29 @@
         lda sr_t1
         sta tt_sc_lo,y
         clc
-        adc sr_b+1
-        sta sr_b+1
-        inc sr_b
+        adc bk_weight
+        sta bk_weight
+        inc bk_count
 @nx:    inx
         jmp @ent
-@endp:  lda sr_b
+@endp:  lda bk_count
         bne @choose
-        lda sr_d
+        lda bk_mirrored
         bne @none
-        inc sr_d
+        inc bk_mirrored
         jsr book_mirror_key
         lda sr_key+2
-        sta sr_a
+        sta bk_key
         lda sr_key+3
-        sta sr_a+1
+        sta bk_key+1
         jmp @pass
 @none:  clc
         rts
 @choose:
         jsr lfsr_byte
-@red:   cmp sr_b+1
+@red:   cmp bk_weight
         bcc @got
-        sbc sr_b+1
+        sbc bk_weight
         jmp @red
 @got:   sta sr_t0               ; r
         lda #0

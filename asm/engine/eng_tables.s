@@ -1,7 +1,7 @@
 ; eng_tables.s -- constant tables of the engine, computed at assembly time.
 .include "engine.inc"
 
-.segment "RODATA"              ; bank 1 (fixed at $C000): bank 0 is full
+.segment "ENGINE_TABLES"       ; fixed bank, page aligned (docs/cartridge.md)
 .align 256
 ; eng_kind[v]: the kind of board value v (KIND_* | KIND_BLACK), KIND_NONE otherwise.
 eng_kind:

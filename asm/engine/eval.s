@@ -2,7 +2,6 @@
 .include "engine.inc"
 .include "eval_tables.inc"
 
-.importzp sr_ptr1, sr_v, sr_t3, sr_t0
 .export ev_add, ev_value, ev_page
 
 .segment "RODATA"               ; fixed bank
@@ -16,7 +15,7 @@ ev_page:
 .assert pst_knight = pst_king + $300 && pst_rook = pst_king + $400, error, "PST pages"
 .assert pst_cannon = pst_king + $500 && pst_pawn = pst_king + $600, error, "PST pages"
 
-.segment "CODE"                 ; fixed bank: bank 0 is full
+.segment "CODE"                 ; fixed bank (mapped with the engine bank while it thinks)
 
 ;;
 ; Value of piece code A on square X: pst[type][sq] for Red, pst[type][254 - sq] for Black.

@@ -7,10 +7,9 @@
 ; entry i to i + 1).  The engine position always stays at ply 0 between game calls.
 .include "engine.inc"
 
-.importzp sr_key, sr_t0, sr_t1, sr_t2
-.import zob_full, gm_from, gm_to, gm_cap
+.import zob_full
 
-.segment "CODE"                 ; fixed bank: bank 0 is full (docs/ram_map.md, ROM)
+.segment "CODE"                 ; fixed bank (docs/ram_map.md, ROM)
 
 ;;
 ; Stores sr_key and flag A as record entry X.

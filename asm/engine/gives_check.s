@@ -25,7 +25,6 @@
 .include "engine.inc"
 .include "engine_macros.inc"
 
-.importzp gc_skx, gc_dir, gc_t
 
 
 ; gc_rel[(sq - K) & $FF]: how square sq relates to the king square K.  K lies in a
@@ -46,7 +45,7 @@ DIR_S = 1
 DIR_W = 2
 DIR_E = 3
 
-.segment "ENGINE_CHECK"     ; first in the fixed bank: page aligned at $C000
+.segment "ENGINE_CHECK"     ; fixed bank, page aligned (docs/cartridge.md)
 
 gc_rel:
 .repeat 256, I

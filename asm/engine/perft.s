@@ -1,15 +1,14 @@
 ; perft.s -- leaf counting over the legal move generator.
 .include "engine.inc"
 
-.importzp pf_full, pf_leaf
 
 .segment "ENGINE"
 
 ;;
 ; Counts the leaves of the legal move tree of depth pf_depth from the current position.
 ; Two entries: eng_perft counts in bulk (at depth 1 the generated count is added, no
-; make/unmake); eng_perft_full makes and unmakes every leaf move (the issue's "perft
-; leaf": make + legality + unmake, generation amortised; legality is the generator's).
+; make/unmake); eng_perft_full makes and unmakes every leaf move (the "perft leaf"
+; of docs/cycle_budget.md: make + legality + unmake, generation amortised; legality is the generator's).
 ; @param pf_depth  depth, 0..MAX_PLY-1-eng_ply
 ; @return   pf_nodes = 32-bit little-endian leaf count; position and ply unchanged
 ; Clobbers: A, X, Y, pf_full, pf_leaf, everything the generator clobbers.  Cycles per

@@ -1,12 +1,7 @@
 ; pos.s -- loading a position, make/unmake, the attack test.
 .include "engine.inc"
 
-.importzp mg_own, mg_side16, mg_palbit, mg_halfbit, mg_fwd, mg_stamp
-.importzp mg_ksq, att_rook, att_cannon, att_horse, att_pawn, att_king, att_pawndir
-.importzp att_horses, att_cannons, att_hnear
 .import pos_attacked_k
-.importzp eng_tmp0
-.import mg_dmap
 .export pos_setup_side
 
 .segment "ENGINE"

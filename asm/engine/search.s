@@ -3,23 +3,15 @@
 ; rule below is written there, in the same order.
 ;
 ; search() and qsearch() recurse with JSR; their per-ply state lives in the fr_* frames
-; (srch_ram.s) indexed by eng_ply.  Inputs sr_d (depth), sr_a (alpha), sr_b (beta);
+; (asm/include/engine_ram.inc) indexed by eng_ply.  Inputs sr_d (depth), sr_a (alpha), sr_b (beta);
 ; output sr_v.  Scores are 16-bit signed.
 .include "engine.inc"
 
 .importzp frame_count
-.importzp sr_key, sr_ptr0, sr_ptr1, sr_ptr2, sr_ptr3, sr_kptr, sr_t0, sr_t1, sr_t2, sr_t3
-.importzp sr_d, sr_a, sr_b, sr_v, sr_n, sr_lfsr, sr_noise, sr_stopped
-.importzp sr_hf, sr_ht, sr_nlim
 .import zob_full, zob_sq90, zob_k4, zob_sq_lo, zob_sq_hi, ev_page
 .importzp ZOB_SQ_FIRST, ZOB_SIDE0, ZOB_SIDE1, ZOB_SIDE2, ZOB_SIDE3
-.import ev_sv0, ev_sv1, ev_sv2, ev_sv3
-.import sr_half, kill1_f, kill1_t, kill2_f, kill2_t, pv_len, pv_from, pv_to
-.import sr_maxdepth, sr_flimit, sr_mask, sr_book, sr_start, sr_iter, sr_tm_el
-.import tt_lock_lo, tt_lock_hi, tt_from, tt_to, tt_sc_lo, tt_sc_hi, tt_df
-.import ord_key, hist, fr_ost, fr_end
-.import fr_al, fr_ah, fr_bl, fr_bh, fr_sl, fr_sh, fr_depth, fr_i, fr_mf, fr_mt
 .import level_depth, level_frames_lo, level_frames_hi, level_noise_mask, level_book
+.import level_qs, level_slip
 .import book_probe
 .export srch_make_done, lfsr_byte, srch_search, srch_qsearch, srch_order, srch_pick
 .export srch_reward, srch_rep, srch_unmake_done, srch_null_try, srch_null_cut
@@ -311,8 +303,9 @@ pv_row:
         ldy sr_t2
         bne @hset
         lda sr_half,x
-        cmp #$FF
-        adc #0                  ; +1, saturating at 255
+        cmp #SRCH_HALF_MAX
+        beq @hset               ; 255 stays 255 (saturating; >= DRAW_PLIES either way)
+        adc #1                  ; C clear (A < 255): +1
 @hset:  sta sr_half+1,x
         lda sr_t2               ; --- the board, as pos_make: undo record, side, ply
         sta undo_cap,x
@@ -660,13 +653,13 @@ pv_row:
 ;;
 ; Node start: stage-1 keys of the list of ply X.  A hash move in the list is swapped
 ; into slot 0 (what pick(0) would do) and gets 255.
-; @param X  ply; sr_hf/sr_ht hash move (0 = none); sr_ptr3 (lo) killers on
+; @param X  ply; sr_hf/sr_ht hash move (0 = none); sr_killers_on (lo) nonzero: use killers
 ; Clobbers: A, X, Y, sr_t1-sr_t3, sr_ptr0, sr_ptr1, sr_ptr2 (lo).
 ; Cycles: ~50 per quiet move, ~75 per capture (+ ~15 per move before the hash move)
 .proc srch_order
         stx sr_t1
         jsr srch_ptrs
-        lda sr_ptr3
+        lda sr_killers_on
         beq @nokill
         lda kill1_f,x
         sta sr_ptr0
@@ -844,9 +837,9 @@ pv_row:
 ; Clobbers: A, X, Y, sr_t1-sr_t3, sr_ptr0 (lo), sr_ptr2, sr_ptr3, the list pointers.
 ; Cycles: ~15 per ancestor, plus ~60 per key computed
 .proc srch_order_flush
-        stx sr_ptr3             ; the rewarding ply
+        stx sr_reward_ply       ; the rewarding ply
         ldx #0
-@loop:  cpx sr_ptr3
+@loop:  cpx sr_reward_ply
         bcs @done
         lda fr_ost,x
         bmi @next
@@ -1367,7 +1360,7 @@ pv_row:
         bne @have
         jmp ret_mated
 @have:  lda #1
-        sta sr_ptr3             ; killers on
+        sta sr_killers_on       ; killers on
         jsr srch_order
         ldx eng_ply
         lda #0
@@ -1648,7 +1641,10 @@ pv_row:
         LT16 sr_v, sr_v+1, sr_b, sr_b+1
         bmi @under
         rts                     ; stand >= beta
-@under: lda sr_v                ; window of the node (alpha raised to stand pat)
+@under: lda sr_qs               ; a level without quiescence: stand pat only
+        bne @qs
+        rts
+@qs:    lda sr_v                ; window of the node (alpha raised to stand pat)
         sta fr_sl,x
         lda sr_v+1
         sta fr_sh,x
@@ -1670,7 +1666,7 @@ pv_row:
 @order: lda #0
         sta sr_hf
         sta sr_ht
-        sta sr_ptr3             ; no killers
+        sta sr_killers_on       ; no killers
         ldx eng_ply
         jsr srch_order
         ldx eng_ply
@@ -1773,6 +1769,9 @@ pv_row:
         sta sr_flimit+1
         sta sr_mask
         sta sr_book
+        sta sr_slip
+        lda #1
+        sta sr_qs
         lda #SRCH_MAX_DEPTH
         sta sr_maxdepth
         ldx srch_level
@@ -1789,6 +1788,10 @@ pv_row:
         sta sr_mask
         lda level_book,x
         sta sr_book
+        lda level_qs,x
+        sta sr_qs
+        lda level_slip,x
+        sta sr_slip
 @over:  lda srch_depth
         beq @f
         sta sr_maxdepth
@@ -1964,7 +1967,8 @@ pv_row:
         sta srch_score
         lda fr_sh
         sta srch_score+1
-        jmp root_pv
+        jsr root_pv
+        jmp think_slip
 @first: ldx #0
         jsr mg_set_ptrs
         ldy #0
@@ -1974,7 +1978,42 @@ pv_row:
         sta pv_to
         lda #1
         sta pv_len              ; srch_score stays 0 (cleared above)
-        jmp root_pv
+        jsr root_pv
+@done:  jmp think_slip          ; every answer of a search (not the book's) may slip
+.endproc
+;;
+; srch_think's last step after a search (levels with a slip, assets/levels.txt):
+; with chance sr_slip/256 (lfsr_byte < sr_slip) the answer becomes root move
+; lfsr_byte mod count of mg_generate's list (generation order) and the PV that move
+; alone; the score stays (docs/search.md "Slips").
+; Clobbers: A, X, Y, engine scratch.  Cycles: ~60, ~4,000 when it slips (mg_generate)
+.proc think_slip
+        lda sr_slip
+        beq @done
+        jsr lfsr_byte
+        cmp sr_slip
+        bcs @done
+        lda #0
+        sta eng_ply
+        jsr mg_generate         ; the root's legal moves (the search restored the root)
+        jsr lfsr_byte
+@mod:   cmp mv_count
+        bcc @got
+        sbc mv_count            ; C set
+        jmp @mod
+@got:   pha
+        ldx #0
+        jsr mg_set_ptrs
+        pla
+        tay
+        lda (mg_fptr),y
+        sta srch_best_from
+        sta srch_pv_from
+        lda (mg_tptr),y
+        sta srch_best_to
+        sta srch_pv_to
+        lda #1
+        sta srch_pv_len
 @done:  rts
 .endproc
 

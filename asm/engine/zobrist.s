@@ -2,10 +2,9 @@
 .include "engine.inc"
 .include "zobrist.inc"
 
-.importzp sr_key, sr_ptr0, sr_t0
 .export zob_xor, zob_sq90, zob_sq_of90, zob_k4, zob_sq_lo, zob_sq_hi
 
-.segment "RODATA"                ; fixed bank (bank 0 is full)
+.segment "RODATA"                ; fixed bank (mapped with the engine bank while it thinks)
 ; per piece code 16..47 (index code - RED_TAG): kind * 4, the offset of the piece's key
 ; in a square's key block (zob_keys, docs/search.md "Zobrist keys")
 zob_k4:
@@ -13,7 +12,7 @@ zob_k4:
     .byte (PIECE_TYPE {P} + (P >= PIECES_SIDE) * TYPE_COUNT) * 4
 .endrepeat
 
-.segment "CODE"                 ; fixed bank: bank 0 is full
+.segment "CODE"                 ; fixed bank (mapped with the engine bank while it thinks)
 
 ;;
 ; XORs the key of piece code A (RED_TAG..BLACK_TAG+15) on square X into sr_key.
@@ -72,7 +71,7 @@ zob_k4:
 ; Key of the current position from scratch: XOR of every piece's key, XOR the side key
 ; when Black is to move.
 ; @return   sr_key
-; Clobbers: A, X, Y, sr_ptr0, sr_t0.  Cycles: 3,719 (the start position)
+; Clobbers: A, X, Y, sr_ptr0, sr_t0.  Cycles: 3,726 (the start position)
 .proc zob_full
         lda #0
         sta sr_key

@@ -15,10 +15,11 @@ ui_cur_c:      .res 1          ; cursor: screen column 0..8 (left to right)
 ui_cur_r:      .res 1          ; cursor: screen row 0..9 (top to bottom)
 ui_nmi_cursor: .res 1          ; nonzero: the NMI moves the cursor with the D-pad
 ui_show_cursor: .res 1         ; nonzero: the cursor sprites are shown
-ui_thinking:   .res 1          ; nonzero: the CPU thinks; Select sets srch_move_now
-ui_think_sub:  .res 1          ; thinking indicator: frames of the current second
-ui_think_s1:   .res 1          ; seconds thought, ones (0..9)
-ui_think_s10:  .res 1          ; tens
+ui_thinking:   .res 1          ; 1: the CPU thinks, 2: a hint; Select sets srch_move_now
+ui_think_sub:  .res 1          ; thinking bar: frames into the current bar tile
+ui_bar_step:   .res 1          ; frames a bar tile stands for (cap / PANEL_W, >= 1)
+ui_bar_n:      .res 1          ; bar tiles shown (0..PANEL_W)
+ui_hint_cancel: .res 1         ; nonzero: B cancelled the hint being searched
 ev_head:       .res 1          ; written by the NMI only
 ev_tail:       .res 1          ; written by the main thread only
 nmi_ev:        .res 1          ; this frame's buttons (new presses + repeats)
@@ -62,27 +63,19 @@ ev_q:          .res EVQ_SIZE
 @no_repeat:
     lda ui_thinking
     beq @cursor
-    inc ui_think_sub           ; the seconds of the thinking indicator
+    inc ui_think_sub           ; the bar: one more tile every ui_bar_step frames
     lda ui_think_sub
-    cmp #60
+    cmp ui_bar_step
     bcc :+
     lda #0
     sta ui_think_sub
-    inc ui_think_s1
-    lda ui_think_s1
-    cmp #10
-    bcc :+
-    lda #0
-    sta ui_think_s1
-    inc ui_think_s10
-:
-    lda nmi_ev
-    and #PAD_SELECT
-    beq @cursor
-    sta srch_move_now          ; "move now": the search stops at its next poll
-    lda nmi_ev
-    and #<~PAD_SELECT          ; consumed here: not queued (on the player's turn
-    sta nmi_ev                 ; Select would then ask for a hint)
+    lda ui_bar_n
+    cmp #PANEL_W
+    bcs :+
+    inc ui_bar_n
+:   lda nmi_ev                 ; Select (and B in a hint) are consumed here: not
+    jsr ui_think_buttons       ; queued (on the player's turn Select would then ask
+    sta nmi_ev                 ; for a hint)
 @cursor:
     lda ui_nmi_cursor
     beq @queue
@@ -103,6 +96,35 @@ ev_q:          .res EVQ_SIZE
 @sprite:
     jsr ui_cursor_sprite
     jmp snd_tick
+.endproc
+
+;;
+; While the CPU thinks (ui_thinking): Select in A sets srch_move_now ("move now": the
+; search stops at its next poll); during a hint (ui_thinking = 2) B does too and sets
+; ui_hint_cancel.  Used by the NMI and by play_think for events queued before.
+; @param    A = buttons
+; @return   A = the buttons without the ones consumed
+; Clobbers: A, Y (X kept).  Cycles: ~30
+.proc ui_think_buttons
+    tay
+    and #PAD_SELECT
+    beq @b
+    sta srch_move_now
+@b: lda ui_thinking
+    cmp #2
+    bne @cpu
+    tya
+    and #PAD_B
+    beq :+
+    sta srch_move_now
+    sta ui_hint_cancel
+:   tya
+    and #<~(PAD_SELECT | PAD_B)
+    rts
+@cpu:
+    tya
+    and #<~PAD_SELECT
+    rts
 .endproc
 
 ;;
@@ -160,7 +182,7 @@ ev_q:          .res EVQ_SIZE
     rts
 @show:
     lda ui_cur_r
-    clc
+    cmp #RIVER_ROW             ; C = below the river band: one cell lower
     adc #BOARD_Y / 2
     asl a
     asl a

@@ -4,7 +4,7 @@
 .include "ui.inc"
 
 .importzp save_state, SAVE_OK, SAVE_BAD
-.import save_mode, save_level
+.import save_mode, save_level, play_mode_lo, play_mode_hi
 
 .macro ptr addr
     lda #<addr
@@ -48,6 +48,11 @@ menu_level_lo: .byte <txt_l1, <txt_l2, <txt_l3, <txt_l4, <txt_l5
 menu_level_hi: .byte >txt_l1, >txt_l2, >txt_l3, >txt_l4, >txt_l5
 txt_arrow: .byte ">", 0
 txt_space: .byte " ", 0
+txt_cont_level: .byte "  LEVEL ", 0
+MENU_CONT_INFO_Y = MENU_Y + 7  ; under CONTINUE: the saved game's mode and level
+
+.segment "BSS"
+menu_digit: .res 2             ; the saved level as a string
 
 .segment "UI"
 
@@ -93,6 +98,30 @@ txt_space: .byte " ", 0
     ldx #MENU_X
     ldy #MENU_Y + 6
     jsr ui_text
+    lda save_mode              ; what CONTINUE resumes: "YOU RED  LEVEL 3"
+    and #MODES - 1
+    tax
+    lda play_mode_lo,x
+    sta ui_ptr
+    lda play_mode_hi,x
+    sta ui_ptr+1
+    ldx #MENU_X + 2
+    ldy #MENU_CONT_INFO_Y
+    jsr ui_text
+    ptr txt_cont_level
+    ldx #MENU_X + 11
+    ldy #MENU_CONT_INFO_Y
+    jsr ui_text
+    lda save_level
+    and #7
+    ora #'0'
+    sta menu_digit
+    lda #0
+    sta menu_digit+1
+    ptr menu_digit
+    ldx #MENU_X + 19
+    ldy #MENU_CONT_INFO_Y
+    jsr ui_text
     lda #ROW_CONT
     sta menu_row
 @no_save:
@@ -136,11 +165,14 @@ txt_space: .byte " ", 0
     jmp @loop
 @lr:
     tya
-    and #PAD_LEFT | PAD_RIGHT | PAD_A | PAD_START
+    and #PAD_A | PAD_START     ; on any row: start (CONTINUE resumes, else a new game)
+    bne @go
+    tya
+    and #PAD_LEFT | PAD_RIGHT
     beq @loop
     ldx menu_row
     cpx #ROW_NEW
-    bcs @go
+    bcs @loop
     tya
     and #PAD_LEFT
     bne @minus
@@ -150,9 +182,6 @@ txt_space: .byte " ", 0
     jsr menu_change_minus
     jmp @loop
 @go:
-    tya
-    and #PAD_A | PAD_START
-    beq @loop
     lda #0
     sta game_flip
     lda game_mode
@@ -164,8 +193,10 @@ txt_space: .byte " ", 0
     beq @continue
     jmp game_new
 @continue:
-    jsr save_load
-    rts
+    jsr save_load              ; C set: refused (the menu says so, the game is new)
+    bcc :+
+    jmp menu_run
+:   rts
 .endproc
 
 ;;

@@ -2,6 +2,7 @@
 .include "nes.inc"
 .include "ui.inc"
 .include "engine.inc"
+.include "ui_tiles.inc"
 
 .segment "ZEROPAGE"
 frame_count:  .res 2
@@ -93,31 +94,25 @@ oam_buf: .res 256
 .export nmi_vblank_done, nmi_restore
 
 ;;
-; NMI, vblank part, while the CPU thinks: writes the depth reached (srch_depth_done,
-; 9 at most) and the seconds thought (ui_think_s10/s1) into the status line, which
-; play_think set to "CPU D- --".
-; Clobbers: A.  Cycles: 64
+; NMI, vblank part, while the CPU thinks: puts the newest tile of the bar (ui_bar_n
+; tiles of PANEL_W: the part of the frame cap used) on row PANEL_BAR_Y, which
+; play_think cleared.
+; Clobbers: A, X.  Cycles: 30
 .proc ui_think_draw
-    lda #>(PPU_NT0 + PANEL_STATUS_Y * 32 + PANEL_X + 5)
+    ldx ui_bar_n
+    beq @done
+    lda #>(PPU_NT0 + PANEL_BAR_Y * 32 + PANEL_L - 1)
     sta PPUADDR
-    lda #<(PPU_NT0 + PANEL_STATUS_Y * 32 + PANEL_X + 5)
+    txa
+    clc
+    adc #<(PPU_NT0 + PANEL_BAR_Y * 32 + PANEL_L - 1)
     sta PPUADDR
-    lda srch_depth_done
-    cmp #10
-    bcc :+
-    lda #9
-:   ora #'0'
+    lda #UI_BAR
     sta PPUDATA
-    lda #' '
-    sta PPUDATA
-    lda ui_think_s10
-    ora #'0'
-    sta PPUDATA
-    lda ui_think_s1
-    ora #'0'
-    sta PPUDATA
+@done:
     rts
 .endproc
+.assert >(PPU_NT0 + PANEL_BAR_Y * 32 + PANEL_L - 1) = >(PPU_NT0 + PANEL_BAR_Y * 32 + PANEL_L + PANEL_W), error, "bar crosses a page"
 
 ;;
 ; IRQ/BRK: not used (APU frame IRQ and DMC IRQ are off); returns at once.

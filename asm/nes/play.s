@@ -6,7 +6,7 @@
 .include "ui_tiles.inc"
 
 .import vram_begin, vram_put, vram_end, nt_make, nt_out, ui_piece_glyph
-.import ui_hl_sq, ui_attr
+.import ui_hl_sq, ui_attr, level_frames_lo, level_frames_hi
 .importzp vram_direct, ui_hl_n, game_check, snd_on
 .importzp SND_MOVE, SND_CAPTURE, SND_CHECK, SND_ILLEGAL, SND_GAMEOVER, SND_SELECT
 
@@ -34,12 +34,17 @@ play_last_from: .res 1         ; last move (0 none)
 play_last_to:   .res 1
 play_cap:   .res 1
 play_think_frames: .res 2      ; frames the last srch_think took (tests read it)
-.exportzp play_sel, play_think_frames
+play_hint_mode: .res 1         ; nonzero while play_think runs a hint
+play_early_mnow: .res 1        ; Select seen before the CPU's think began: move now
+play_flash_sq: .res 1          ; the king's square while its cell flashes (0: none)
+play_attr_pal: .res 1          ; play_row_attr's palette and row
+play_attr_row: .res 1
+.exportzp play_sel, play_think_frames, play_hint_mode
 
 .segment "BSS"
 play_notes: .res NOTES * NOTE_SIZE
 play_line:  .res PANEL_W + 1   ; a line of Latin text being built
-.export play_notes
+.export play_notes, play_mode_lo, play_mode_hi
 
 .segment "UIDATA"
 play_game_palette:
@@ -58,10 +63,17 @@ txt_to_move: .byte "TO MOVE", 0
 txt_blank:   .byte "  "          ; 9 spaces; txt_blank7: the last 7
 txt_blank7:  .byte "       ", 0
 txt_illegal: .byte "ILLEGAL", 0
-txt_thinking: .byte "CPU D0 00", 0
+txt_no_moves: .byte "NO MOVES", 0
+txt_no_piece: .byte "NO PIECE", 0
+txt_not_yours: .byte "NOT YOURS", 0
+txt_think_cpu:  .byte "THINKING", 0
+txt_think_hint: .byte "HINT...", 0
+txt_sel:     .byte "SELECT:", 0
+txt_move_now: .byte "MOVE NOW", 0
+txt_b:       .byte "B:", 0
+txt_cancel:  .byte "CANCEL", 0
 txt_engine_err: .byte "ENGINE ?", 0
 txt_hint:    .byte "HINT: A", 0
-txt_start:   .byte "START:NEW", 0
 txt_red_won:   .byte "RED WON", 0
 txt_black_won: .byte "BLACK WON", 0
 txt_draw:      .byte "DRAW", 0
@@ -101,6 +113,16 @@ txt_pm7: .byte "<RESUME >", 0
 play_pm_lo: .byte <txt_pm0, <txt_pm1, <txt_pm2, <txt_pm3, <txt_pm4, <txt_pm5, <txt_pm6, <txt_pm7
 play_pm_hi: .byte >txt_pm0, >txt_pm1, >txt_pm2, >txt_pm3, >txt_pm4, >txt_pm5, >txt_pm6, >txt_pm7
 txt_sure:  .byte "SURE? A/B", 0
+; result screen choices (Left/Right, A; Start = MENU)
+RS_MENU = 0
+RS_REMATCH = 1
+RS_UNDO = 2
+RS_ITEMS = 3
+txt_rs0: .byte "< MENU  >", 0
+txt_rs1: .byte "<REMATCH>", 0
+txt_rs2: .byte "< UNDO  >", 0
+play_rs_lo: .byte <txt_rs0, <txt_rs1, <txt_rs2
+play_rs_hi: .byte >txt_rs0, >txt_rs1, >txt_rs2
 txt_on:    .byte "SOUND ON", 0
 txt_off:   .byte "SOUND OFF", 0
 play_kind_letter: .byte "KAEHRCP"
@@ -196,12 +218,12 @@ play_kind_letter: .byte "KAEHRCP"
     sta ui_ptr
     lda play_mode_hi,x
     sta ui_ptr+1
-    ldx #PANEL_X
-    ldy #PANEL_LEVEL_Y
+    ldx #PANEL_L
+    ldy #PANEL_MODE_Y
     jsr ui_text
     jsr play_draw_level
     ptr txt_to_move
-    ldx #PANEL_X + 2
+    ldx #PANEL_L + 2
     ldy #PANEL_TURN_Y + 1
     jsr ui_text
     jsr play_draw_turn
@@ -228,7 +250,7 @@ play_kind_letter: .byte "KAEHRCP"
     lda #0
     sta play_line+1,x
     ptr play_line
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_LEVEL_Y + 1
     jmp ui_text
 .endproc
@@ -245,36 +267,53 @@ play_kind_letter: .byte "KAEHRCP"
 :   pha
     txa
     ora #NT_PIECE
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_TURN_Y
     jsr ui_glyph
-    pla
-    ldx #PANEL_X / 2
+    pla                        ; the row in the side's ink ("TO MOVE" too)
     ldy #PANEL_TURN_Y / 2
-    jsr ui_set_attr
+    jsr play_row_attr
     ; check warning
     lda #$FF
     ldx game_check
     beq :+
     lda #GL_JIANG
-:   ldx #PANEL_X
+:   ldx #PANEL_L
     ldy #PANEL_CHECK_Y
     jsr ui_glyph
     lda #$FF
     ldx game_check
     beq :+
     lda #GL_JUN
-:   ldx #PANEL_X + 2
+:   ldx #PANEL_L + 2
     ldy #PANEL_CHECK_Y
     jsr ui_glyph
     lda #PAL_RED
+    ldy #PANEL_CHECK_Y / 2
+    jmp play_row_attr
+.endproc
+
+;;
+; Sets the palette of the panel's attribute areas on attribute row Y (all PANEL_AREAS
+; of them, from PANEL_X / 2: the panel's glyphs start at the odd column PANEL_L and
+; straddle two areas) to A.
+; Clobbers: A, X, Y, ui_tmp, ui_tmp2, ui_ptr.
+.proc play_row_attr
+    sta play_attr_pal
+    sty play_attr_row
     ldx #PANEL_X / 2
-    ldy #PANEL_CHECK_Y / 2
+@area:
+    txa
+    pha
+    lda play_attr_pal
+    ldy play_attr_row
     jsr ui_set_attr
-    lda #PAL_RED
-    ldx #PANEL_X / 2 + 1
-    ldy #PANEL_CHECK_Y / 2
-    jmp ui_set_attr
+    pla
+    tax
+    inx
+    cpx #PANEL_X / 2 + PANEL_AREAS
+    bcc @area
+    rts
 .endproc
 
 ;;
@@ -300,7 +339,7 @@ play_kind_letter: .byte "KAEHRCP"
     pha
     lda play_item
     asl a
-    adc #PANEL_X
+    adc #PANEL_L
     tax
     lda play_cap
     asl a
@@ -308,26 +347,21 @@ play_kind_letter: .byte "KAEHRCP"
     tay
     pla
     jsr ui_glyph
-    ; palette of the glyph's area: the mover's
-    ldx play_sq
+    inc play_item
+    lda play_item
+    cmp #4
+    bcc @glyph
+    ldx play_sq                ; the row in the mover's ink
     lda play_notes+4,x
     clc
     adc #PAL_RED
     pha
-    lda play_item
-    clc
-    adc #PANEL_X / 2
-    tax
     lda play_cap
     clc
     adc #PANEL_NOTES_Y / 2
     tay
     pla
-    jsr ui_set_attr
-    inc play_item
-    lda play_item
-    cmp #4
-    bcc @glyph
+    jsr play_row_attr
     inc play_cap
     lda play_cap
     cmp #NOTES
@@ -450,7 +484,7 @@ play_kind_letter: .byte "KAEHRCP"
     pla
     tax
     inx
-    cpx #PANEL_X / 2 + 5
+    cpx #PANEL_X / 2 + PANEL_AREAS
     bcc @attr
     rts
 .endproc
@@ -495,7 +529,7 @@ play_kind_letter: .byte "KAEHRCP"
     lda #0
     sta play_line,y
     ptr play_line
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy play_sq
     jsr ui_text
     inc play_sq
@@ -511,44 +545,38 @@ play_kind_letter: .byte "KAEHRCP"
     lda game_result
     bne @over
     ptr txt_blank
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_RESULT_Y
     jsr ui_text
     ptr txt_blank
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_RESULT_Y + 1
     jmp ui_text
 @over:
     lda #$FF                   ; no side to move any more
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_TURN_Y
     jsr ui_glyph
     ptr txt_blank7
-    ldx #PANEL_X + 2
+    ldx #PANEL_L + 2
     ldy #PANEL_TURN_Y + 1
     jsr ui_text
     ldx game_winner            ; 红胜 / 黑胜 / 和棋 in big glyphs where 将军 goes
     lda play_win_gl1,x
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_CHECK_Y
     jsr ui_glyph
     ldx game_winner
     lda play_win_gl2,x
-    ldx #PANEL_X + 2
+    ldx #PANEL_L + 2
     ldy #PANEL_CHECK_Y
     jsr ui_glyph
     ldx game_winner
     lda play_win_pal,x
-    pha
-    ldx #PANEL_X / 2
     ldy #PANEL_CHECK_Y / 2
-    jsr ui_set_attr
-    pla
-    ldx #PANEL_X / 2 + 1
-    ldy #PANEL_CHECK_Y / 2
-    jsr ui_set_attr
+    jsr play_row_attr
     ptr txt_blank
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_RESULT_Y
     jsr ui_text
     ldx game_winner
@@ -556,11 +584,11 @@ play_kind_letter: .byte "KAEHRCP"
     sta ui_ptr
     lda play_win_hi,x
     sta ui_ptr+1
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_RESULT_Y
     jsr ui_text
     ptr txt_blank
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_RESULT_Y + 1
     jsr ui_text
     ldx game_result
@@ -568,7 +596,7 @@ play_kind_letter: .byte "KAEHRCP"
     sta ui_ptr
     lda play_res_hi,x
     sta ui_ptr+1
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_RESULT_Y + 1
     jmp ui_text
 .endproc
@@ -582,14 +610,14 @@ play_kind_letter: .byte "KAEHRCP"
     lda ui_ptr+1
     pha
     ptr txt_blank
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_STATUS_Y
     jsr ui_text
     pla
     sta ui_ptr+1
     pla
     sta ui_ptr
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_STATUS_Y
     jmp ui_text
 .endproc
@@ -598,7 +626,7 @@ play_kind_letter: .byte "KAEHRCP"
 ; Clears the status line.  Clobbers: A, X, Y.
 .proc play_status_clear
     ptr txt_blank
-    ldx #PANEL_X
+    ldx #PANEL_L
     ldy #PANEL_STATUS_Y
     jmp ui_text
 .endproc
@@ -628,7 +656,7 @@ play_kind_letter: .byte "KAEHRCP"
     asl a
     pha
     tya
-    clc
+    cmp #RIVER_ROW             ; C = below the river band: one cell lower
     adc #BOARD_Y / 2
     asl a
     asl a
@@ -712,9 +740,7 @@ play_kind_letter: .byte "KAEHRCP"
     sta ui_cur_c
     lda #CURSOR_START_R
     sta ui_cur_r
-    lda #1
-    sta ui_show_cursor
-    sta ui_nmi_cursor
+    jsr play_cursor_on
     jsr ev_flush
     jsr game_judge
 @loop:
@@ -726,22 +752,148 @@ play_kind_letter: .byte "KAEHRCP"
     bcc @loop
     rts                        ; the player left (NEW in the pause menu)
 @human:
+    jsr play_flash_king
     jsr play_human_event
     bcc @loop
     rts                        ; the player left
 @over:
-    lda #0
+    jsr play_flash_off
+    jsr play_deselect
+    jsr save_clear             ; (already erased when it ended; also a restored game
+    lda #0                     ; that was over when it was saved)
     sta ui_nmi_cursor
+    sta ui_show_cursor         ; no cursor on the result screen
+    sta play_item
     jsr play_draw_result
-    ptr txt_start
+@show:
+    ldx play_item
+    lda play_rs_lo,x
+    sta ui_ptr
+    lda play_rs_hi,x
+    sta ui_ptr+1
     jsr play_status
 @wait:
     jsr ev_get
-    and #PAD_START | PAD_A
     beq @wait
+    tay
+    and #PAD_START
+    bne @menu
+    tya
+    and #PAD_RIGHT
+    beq :+
+    inc play_item
+    lda play_item
+    cmp #RS_ITEMS
+    bcc @show
+    lda #0
+    sta play_item
+    beq @show
+:   tya
+    and #PAD_LEFT
+    beq :+
+    dec play_item
+    bpl @show
+    lda #RS_ITEMS - 1
+    sta play_item
+    bne @show
+:   tya
+    and #PAD_A
+    beq @wait
+    lda play_item
+    cmp #RS_UNDO
+    beq @undo
+    cmp #RS_REMATCH
+    bne @menu
+    jsr save_clear             ; rematch: a new game, same mode and level
+    jsr game_new
+    jmp play_run
+@menu:
     jsr save_clear
     lda #0
     sta ui_show_cursor
+    rts
+@undo:                         ; take back the move that ended the game
+    lda game_result
+    cmp #RES_RESIGN
+    beq @resumed               ; a resignation played no move
+    jsr play_undo_one
+    jsr play_cpu_turn_p        ; against the CPU: back to the player's turn
+    bcc @resumed
+    lda game_mode
+    cmp #MODE_DEMO
+    beq @resumed
+    jsr play_undo_one
+@resumed:
+    lda #RES_NONE
+    sta game_result
+    jsr play_after_undo
+    jsr play_draw_panel
+    jsr play_status_clear
+    jsr play_cursor_on
+    jmp @loop
+.endproc
+
+;;
+; While the side to move is in check (game_check) its king's cell flashes: every 16
+; frames it switches to PAL_BOARD (an orange face) and back (the 将军 text stays).
+; play_flash_off (also the way back when the check is over) redraws the cell.
+; Clobbers: A, X, Y.
+.proc play_flash_king
+    lda game_check
+    beq play_flash_off
+    lda frame_count
+    and #16
+    beq play_flash_off
+    lda play_flash_sq
+    bne @done                  ; on already
+    lda game_side
+    asl a
+    asl a
+    asl a
+    asl a
+    tax
+    lda game_pieces + PIECE_K,x
+    sta play_flash_sq
+    jsr ui_cell_of_sq
+    txa
+    clc
+    adc #BOARD_X / 2
+    tax
+    tya
+    cmp #RIVER_ROW             ; C = below the river band
+    adc #BOARD_Y / 2
+    tay
+    lda #PAL_BOARD
+    jmp ui_set_attr
+@done:
+    rts
+.endproc
+
+;;
+; Ends a king flash: redraws the flashed cell as it is.  Clobbers: A, X, Y.
+.proc play_flash_off
+    lda play_flash_sq
+    beq @done
+    ldx #0
+    stx play_flash_sq
+    jmp ui_draw_sq
+@done:
+    rts
+.endproc
+
+;;
+; Shows the board cursor and lets the NMI move it (hidden in the CPU-vs-CPU demo).
+; Clobbers: A.
+.proc play_cursor_on
+    lda #1
+    sta ui_nmi_cursor
+    lda game_mode
+    cmp #MODE_DEMO
+    beq :+
+    lda #1
+    bne :++
+:   lda #0
+:   sta ui_show_cursor
     rts
 .endproc
 
@@ -764,31 +916,49 @@ play_kind_letter: .byte "KAEHRCP"
 .endproc
 
 ;;
-; Runs srch_think for the side to move at game_level (seed: frame_count), with the
-; thinking indicator ("CPU D3 12": depth reached, seconds) kept by the NMI and Select
-; meaning "move now".  play_think_frames = the frames it took.  Regenerates the root
-; moves afterwards (the search reuses the move stack).
+; Runs srch_think for the side to move (seed: frame_count): at game_level for the
+; CPU; for a hint (play_hint_mode != 0) with HINT_FRAMES, no noise, the book on.
+; While it runs the panel says THINKING (or HINT...) over a bar that fills as the
+; frame cap is used (the NMI draws it), and SELECT: MOVE NOW (or B: CANCEL).  Select
+; is "move now" (also when pressed just before the think began: play_early_mnow or
+; still queued); during a hint B cancels (ui_hint_cancel).  play_think_frames = the
+; frames it took.  Regenerates the root moves afterwards (the search reuses the
+; move stack).
 ; @return   pos_from/pos_to = the move; C set if it is not legal (never played then)
 ; Clobbers: everything.
 .proc play_think
     lda #0
     sta ui_idle                ; busy until the next ev_get (the tests read this)
-    ptr txt_thinking
-    jsr play_status
+    sta ui_hint_cancel
+    ptr txt_think_cpu
+    lda play_hint_mode
+    beq :+
+    ptr txt_think_hint
+:   jsr play_status
+    ptr txt_blank
+    ldx #PANEL_L
+    ldy #PANEL_BAR_Y
+    jsr ui_text
+    ptr txt_sel
+    lda play_hint_mode
+    beq :+
+    ptr txt_b
+:   ldx #PANEL_L
+    ldy #PANEL_RESULT_Y
+    jsr ui_text
+    ptr txt_move_now
+    lda play_hint_mode
+    beq :+
+    ptr txt_cancel
+:   ldx #PANEL_L
+    ldy #PANEL_RESULT_Y + 1
+    jsr ui_text
 @drain:
     lda vram_len               ; the indicator writes the PPU itself: buffer empty first
     beq @go
     jsr nes_wait_nmi
     jmp @drain
 @go:
-    lda game_level
-    sta srch_level
-    lda frame_count
-    sta srch_seed
-    sta play_think_frames
-    lda frame_count+1
-    sta srch_seed+1
-    sta play_think_frames+1
     lda #0
     sta srch_move_now
     sta srch_depth
@@ -800,13 +970,86 @@ play_kind_letter: .byte "KAEHRCP"
     sta srch_node_limit+3
     sta srch_depth_done
     sta ui_think_sub
-    sta ui_think_s1
-    sta ui_think_s10
-    lda #1
-    sta ui_thinking
+    sta ui_bar_n
+    ldx game_level             ; the CPU: the level's cap
+    lda level_frames_lo-1,x
+    sta srch_frames
+    lda level_frames_hi-1,x
+    sta srch_frames+1
+    lda play_hint_mode
+    beq :+
+    ldx #0                     ; a hint: no level (no noise), its own cap, the book
+    stx srch_level
+    inx
+    stx srch_frames_set
+    inx
+    stx srch_use_book          ; 2: on
+    lda #<HINT_FRAMES
+    sta srch_frames
+    lda #>HINT_FRAMES
+    sta srch_frames+1
+    jmp @bar
+:   stx srch_level
+@bar:                          ; ui_bar_step = cap / PANEL_W frames a bar tile (>= 1)
+    lda srch_frames
+    sta ui_tmp
+    lda srch_frames+1
+    sta ui_tmp2
+    ldy #0
+@div:
+    lda ui_tmp
+    sec
+    sbc #PANEL_W
+    sta ui_tmp
+    lda ui_tmp2
+    sbc #0
+    sta ui_tmp2
+    bcc @divd
+    iny
+    bne @div
+    dey
+@divd:
+    tya
+    bne :+
+    iny
+:   sty ui_bar_step
+    lda frame_count
+    sta srch_seed
+    sta play_think_frames
+    lda frame_count+1
+    sta srch_seed+1
+    sta play_think_frames+1
+    lda play_hint_mode
+    clc
+    adc #1
+    sta ui_thinking            ; 1: the CPU, 2: a hint (the NMI: B cancels)
+    ; a Select (or, for a hint, a B) pressed before ui_thinking was set is still queued
+    ; or was seen by play_cpu_move: move now
+    lda play_early_mnow
+    sta srch_move_now
+    lda #0
+    sta play_early_mnow
+    ldx ev_tail
+@scan:
+    cpx ev_head
+    beq @scanned
+    lda ev_q,x
+    jsr ui_think_buttons
+    sta ev_q,x
+    inx
+    txa
+    and #EVQ_SIZE - 1
+    tax
+    jmp @scan
+@scanned:
     jsr far_srch_think
     lda #0
     sta ui_thinking
+    ptr txt_blank              ; the bar and the help lines go
+    ldx #PANEL_L
+    ldy #PANEL_BAR_Y
+    jsr ui_text
+    jsr play_draw_result
     sec
     lda frame_count
     sbc play_think_frames
@@ -838,6 +1081,11 @@ play_kind_letter: .byte "KAEHRCP"
 ; Clobbers: everything.
 .proc play_cpu_move
     jsr ev_get
+    tay
+    and #PAD_SELECT            ; pressed right after the player's move: move now
+    ora play_early_mnow
+    sta play_early_mnow
+    tya
     and #PAD_START
     beq @think
     jmp play_pause
@@ -865,13 +1113,23 @@ play_kind_letter: .byte "KAEHRCP"
 .endproc
 
 ;;
-; A hint for the side to move: the engine's move at the current level; its piece is
-; picked up and the cursor put on its destination (A plays it).
+; A hint for the side to move: the engine's move with the hint's own budget
+; (HINT_FRAMES, no noise); its piece is picked up and the cursor put on its
+; destination (A plays it).  B during the search cancels it (nothing picked up).
 ; Clobbers: everything.
 .proc play_hint
     jsr play_deselect
+    lda #0
+    sta play_early_mnow
+    inc play_hint_mode
     jsr play_think
+    lda #0
+    sta play_hint_mode
     bcs @done
+    lda ui_hint_cancel
+    beq @show
+    jmp play_status_clear
+@show:
     lda pos_to
     pha
     lda pos_from
@@ -911,6 +1169,7 @@ play_kind_letter: .byte "KAEHRCP"
     rts
 @b:
     jsr play_deselect
+    jsr play_status_clear
     clc
     rts
 @start:
@@ -935,7 +1194,19 @@ play_kind_letter: .byte "KAEHRCP"
     jmp play_select
 @not_own:
     lda play_sel
-    beq @buzz
+    bne @try
+    ptr txt_no_piece           ; nothing selected: say what is wrong, no "ILLEGAL"
+    ldx play_sq
+    lda eng_board,x
+    beq @say
+    ptr txt_not_yours
+@say:
+    lda #SND_ILLEGAL
+    jsr snd_play
+    jsr play_status
+    clc
+    rts
+@try:
     sta pos_from
     lda play_sq
     sta pos_to
@@ -998,8 +1269,11 @@ play_own_tag: .byte RED_TAG, BLACK_TAG
 @scanned:
     lda ui_hl_n
     bne @some
-    lda #SND_ILLEGAL
+    lda #SND_ILLEGAL           ; a piece without a legal move: buzz, nothing taken
     jsr snd_play
+    ptr txt_no_moves
+    jsr play_status
+    clc
     rts
 @some:
     lda play_sq
@@ -1020,7 +1294,9 @@ play_own_tag: .byte RED_TAG, BLACK_TAG
     jsr play_brackets
     jsr play_status_clear
     lda #SND_SELECT
-    jmp snd_play
+    jsr snd_play
+    clc
+    rts
 .endproc
 
 ;;
@@ -1079,9 +1355,9 @@ play_hl_count: .res 1
     sta play_last_to
     jsr game_push
     lda play_last_from
-    jsr ui_draw_sq_river
+    jsr ui_draw_sq
     lda play_last_to
-    jsr ui_draw_sq_river
+    jsr ui_draw_sq
     jsr play_show_last
     jsr play_draw_turn
     jsr play_draw_notes
@@ -1100,6 +1376,7 @@ play_hl_count: .res 1
     jsr save_write
     jsr game_judge
     beq @done
+    jsr save_clear             ; a finished game is erased the moment it ends
     lda #SND_GAMEOVER
     jsr snd_play
 @done:
@@ -1115,10 +1392,10 @@ play_hl_count: .res 1
     jsr game_pop
     ldx game_nply
     lda game_rec_from,x
-    jsr ui_draw_sq_river
+    jsr ui_draw_sq
     ldx game_nply
     lda game_rec_to,x
-    jsr ui_draw_sq_river
+    jsr ui_draw_sq
 @done:
     rts
 .endproc
@@ -1218,7 +1495,10 @@ play_hl_count: .res 1
 @not_sound:
     cmp #PM_NEW
     bne @not_new
-    jsr save_clear
+    jsr play_confirm           ; the saved game goes: ask first
+    bcs :+
+    jmp @show
+:   jsr save_clear
     lda #0
     sta ui_show_cursor
     sec
@@ -1226,19 +1506,15 @@ play_hl_count: .res 1
 @not_new:
     cmp #PM_RESIGN
     bne @not_resign
-    ptr txt_sure
-    jsr play_status
-@sure:
-    jsr ev_get
-    beq @sure
-    and #PAD_A
-    bne :+
+    jsr play_confirm
+    bcs :+
     jmp @show
 :   lda #RES_RESIGN
     sta game_result
     lda game_side
     eor #1
     sta game_winner
+    jsr save_clear             ; a resigned game is erased at once (docs/ui.md)
     lda #SND_GAMEOVER
     jsr snd_play
     jmp @resume
@@ -1255,6 +1531,20 @@ play_hl_count: .res 1
     lda #1
     sta ui_nmi_cursor
     clc
+    rts
+.endproc
+
+;;
+; "SURE? A/B" on the status line; waits for a button.
+; @return   C set if it was A
+; Clobbers: A, X, Y.
+.proc play_confirm
+    ptr txt_sure
+    jsr play_status
+@wait:
+    jsr ev_get
+    beq @wait
+    asl a                      ; PAD_A is bit 7
     rts
 .endproc
 

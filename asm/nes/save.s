@@ -129,6 +129,9 @@ save_magic_text: .byte "XQ65"
     beq @bad
     cmp #LEVEL_COUNT + 1
     bcs @bad
+    lda save_flip
+    cmp #2                     ; 0 or 1 (game_flip is tested as a byte: $80 would stick)
+    bcs @bad
     lda save_nply
     cmp #GAME_MAX_PLY + 1
     bcs @bad
@@ -152,11 +155,28 @@ save_magic_text: .byte "XQ65"
 .endproc
 
 ;;
+; Marks the save refused for good: its checksum is inverted, so save_check answers
+; SAVE_BAD from now on (the menu says so and offers no CONTINUE) until a new game's
+; save_write overwrites it.
+; Clobbers: A.
+.proc save_refuse
+    lda save_sum
+    eor #$FF
+    sta save_sum
+    lda #SAVE_BAD
+    sta save_state
+    rts
+.endproc
+
+;;
 ; Restores the saved game (save_state must be SAVE_OK): mode, level, flip, and the
-; moves replayed from the start position, each checked for legality.
-; @return   C clear on success; C set if a move was illegal (the save is then marked
-;           SAVE_BAD and the game is a new one)
-; Clobbers: A, X, Y, engine scratch.
+; moves replayed from the start position.  Each move must be legal there, its stored
+; capture byte must be the one the replay records (victim | CHECK_BIT), and the game
+; must not be over before it (the referee, game_judge, runs before every move).
+; @return   C clear on success; C set if a move failed (the save is then refused for
+;           good, save_refuse, and the game is a new one: the menu runs again)
+; Clobbers: A, X, Y, engine scratch.  Cycles: ~20,000 per saved move (game_judge +
+;           game_redo)
 .proc save_load
     lda save_mode
     sta game_mode
@@ -170,10 +190,19 @@ save_magic_text: .byte "XQ65"
     lda game_nply
     cmp save_nply
     bcs @ok
+    jsr game_judge             ; over already: a further move cannot be in a save
+    bne @bad
+    ldx game_nply
+    lda game_rec_cap,x
+    sta save_s1                ; (scratch: the sums are recomputed at every check)
     jsr game_redo
-    bcc @next
-    lda #SAVE_BAD
-    sta save_state
+    bcs @bad
+    ldx game_nply
+    lda game_rec_cap-1,x
+    cmp save_s1
+    beq @next
+@bad:
+    jsr save_refuse
     jsr game_new
     jsr game_gen
     sec

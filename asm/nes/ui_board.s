@@ -11,7 +11,6 @@ UI_CELL_TABLE = 1
 .importzp vram_direct
 
 
-RIVER_PLAIN_COL = 4            ; a river column without text (same lines as 1, 2, 6, 7)
 
 .segment "ZEROPAGE"
 ui_tmp:   .res 1
@@ -165,30 +164,12 @@ ui_hl_sq: .res HL_MAX          ; highlighted squares (legal destinations)
     bcc :+
     lda #PAL_HILITE
 :   sta ui_pal
-    lda ui_c
-    sta ui_tmp2                ; the table column (river text may be left out)
-    lda ui_r
-    cmp #4
-    beq @river
-    cmp #5
-    bne @index
-@river:                        ; a piece on the other half of the river text glyph:
-    eor #1                     ; (rows 4 <-> 5) draw this cell without the text
-    tay
-    ldx ui_c
-    jsr ui_sq_of_cell
-    tax
-    lda eng_board,x
-    beq @index
-    lda #RIVER_PLAIN_COL
-    sta ui_tmp2
-@index:
     lda ui_r                   ; table index (r * 9 + c) * 4
     asl a
     asl a
     asl a
     adc ui_r
-    adc ui_tmp2
+    adc ui_c
     asl a
     asl a
     tax
@@ -215,7 +196,8 @@ ui_hl_sq: .res HL_MAX          ; highlighted squares (legal destinations)
 .endproc
 
 ;;
-; Writes the metatile ui_t0..ui_t3 with palette ui_pal at board cell ui_c, ui_r.
+; Writes the metatile ui_t0..ui_t3 with palette ui_pal at board cell ui_c, ui_r
+; (rows RIVER_ROW.. sit one cell lower: the river band is a row of its own).
 ; Clobbers: A, X, Y.
 .proc ui_put_cell
     lda ui_c
@@ -224,7 +206,10 @@ ui_hl_sq: .res HL_MAX          ; highlighted squares (legal destinations)
     tax
     lda ui_r
     asl a
-    adc #BOARD_Y
+    cmp #RIVER_ROW * 2
+    bcc :+
+    adc #1                     ; C set: + 2 (below the river band)
+:   adc #BOARD_Y
     tay
     jsr ui_put_meta
     lda ui_c
@@ -232,7 +217,7 @@ ui_hl_sq: .res HL_MAX          ; highlighted squares (legal destinations)
     adc #BOARD_X / 2
     tax
     lda ui_r
-    clc
+    cmp #RIVER_ROW             ; C = below the river band
     adc #BOARD_Y / 2
     tay
     lda ui_pal
@@ -349,7 +334,8 @@ ui_hl_sq: .res HL_MAX          ; highlighted squares (legal destinations)
 .endproc
 
 ;;
-; Draws all 90 cells (use with vram_direct, or expect ~40 frames of buffer traffic).
+; Draws all 90 cells and the river band (use with vram_direct, or expect ~40 frames
+; of buffer traffic).
 ; Clobbers: A, X, Y.
 .proc ui_draw_board
     ldy #0
@@ -371,6 +357,33 @@ ui_hl_sq: .res HL_MAX          ; highlighted squares (legal destinations)
     iny
     cpy #10
     bcc @row
+    ldx #0                     ; the river band (palette 0, drawn once)
+@river:
+    txa
+    pha
+    asl a
+    asl a
+    tay
+    lda ui_river_tiles,y
+    sta ui_t0
+    lda ui_river_tiles+1,y
+    sta ui_t1
+    lda ui_river_tiles+2,y
+    sta ui_t2
+    lda ui_river_tiles+3,y
+    sta ui_t3
+    pla
+    pha
+    asl a
+    adc #BOARD_X
+    tax
+    ldy #BOARD_Y + RIVER_ROW * 2
+    jsr ui_put_meta
+    pla
+    tax
+    inx
+    cpx #9
+    bcc @river
     rts
 .endproc
 
@@ -380,29 +393,6 @@ ui_hl_sq: .res HL_MAX          ; highlighted squares (legal destinations)
 .proc ui_draw_sq
     jsr ui_cell_of_sq
     jmp ui_draw_cell
-.endproc
-
-;;
-; Draws square A again, and when it is on a river row (screen rows 4, 5) the cell across
-; the river too (its half of the river text shows only while both cells are empty).
-; Clobbers: A, X, Y.
-.proc ui_draw_sq_river
-    jsr ui_cell_of_sq
-    stx ui_c
-    sty ui_r
-    jsr ui_draw_cell
-    lda ui_r
-    cmp #4
-    beq @other
-    cmp #5
-    bne @done
-@other:
-    eor #1
-    tay
-    ldx ui_c
-    jmp ui_draw_cell
-@done:
-    rts
 .endproc
 
 ;;
@@ -468,17 +458,21 @@ ui_hl_sq: .res HL_MAX          ; highlighted squares (legal destinations)
     adc #1
     sta ui_t3
     jmp ui_put_meta
-@digit:
+@digit:                        ; 4 tiles of ui_digit_tiles (the digit centred)
+    stx ui_tmp
     and #$0F
     asl a
-    adc #<(UI_DIGIT_BASE - 2)
+    asl a
+    tax
+    lda ui_digit_tiles - 4,x
     sta ui_t0
-    clc                        ; (the add above may wrap)
-    adc #1
-    sta ui_t2
-    lda #0
+    lda ui_digit_tiles - 3,x
     sta ui_t1
+    lda ui_digit_tiles - 2,x
+    sta ui_t2
+    lda ui_digit_tiles - 1,x
     sta ui_t3
+    ldx ui_tmp
     jmp ui_put_meta
 @blank:
     lda #0

@@ -33,6 +33,7 @@ MAX_PLY = 32          # search() and qsearch() return the static eval at this pl
 POLL_MASK = 15        # frame counter and move-now flag are polled when nodes & 15 == 0 (~2 frames)
 HIST_MAX_INC = 128    # history increment: min(depth * depth, 128)
 DRAW_PLIES = 100      # plies without a capture that make a draw
+HALFMOVE_MAX = 255    # the counter saturates here (one byte in the asm; >= DRAW_PLIES)
 
 PV_PLIES = 12         # the PV is recorded at plies 0..11, at most 12 - ply moves
 MOVE_STACK_CAP = 1024 # the asm move stack (MV_CAP): moves of all plies of the path
@@ -70,6 +71,8 @@ class SearchLimits:
     null_move: bool = False                      # null-move pruning (docs/search.md): off
     lmr: bool = True                             # late-move reductions (docs/search.md)
     time_manage: bool = True                     # skip an iteration predicted not to finish
+    quiesce: bool = True                         # qsearch searches captures
+    slip: int = 0                                # chance/256 of a random root move
 
 
 @dataclass
@@ -156,7 +159,7 @@ class Searcher:
         self.keys = list(game_keys) + [position_key(pos.piece_sq, pos.side)]
         self.checks = list(game_checks) + [pos.in_check()]
         self.captures = list(game_captures) + [False]
-        self.halfmoves = [pos.halfmove]
+        self.halfmoves = [min(pos.halfmove, HALFMOVE_MAX)]
         self.nulls = [False]                 # record entries reached by a null move
         self.null_tries = 0
         self.null_cuts = 0
@@ -195,7 +198,7 @@ class Searcher:
         pos.push(move)
         self.keys.append(key)
         self.captures.append(victim != 0)
-        self.halfmoves.append(0 if victim else self.halfmoves[-1] + 1)
+        self.halfmoves.append(0 if victim else min(self.halfmoves[-1] + 1, HALFMOVE_MAX))
         self.checks.append(pos.in_check())
         self.nulls.append(False)
         self.nodes += 1
@@ -462,7 +465,7 @@ class Searcher:
             keys = self.order_keys(moves, ply, None, False)
         else:
             stand = self.evaluate()
-            if stand >= beta:
+            if stand >= beta or not self.limits.quiesce:
                 return stand
             best = stand
             if stand > alpha:
@@ -535,6 +538,11 @@ class Searcher:
             result.iterations.append((depth, score, self.nodes, self.pv[0][0].iccs()))
             if abs(score) > WIN:
                 break
+        if (self.limits.slip and result.best_move is not None
+                and self.lfsr.next_byte() < self.limits.slip):
+            slip = root_moves[self.lfsr.next_byte() % len(root_moves)]
+            result.best_move = slip
+            result.pv = [slip]
         result.nodes = self.nodes
         st = self.tt.stats
         result.tt_probes, result.tt_hits, result.tt_cutoffs = st.probes, st.hits, st.cutoffs
@@ -611,6 +619,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
         lim.depth = level_depth(lv)
         lim.frames = lv.frames
         lim.noise_mask = lv.noise_mask
+        lim.quiesce = lv.quiesce
+        lim.slip = lv.slip
         book_on = lv.book
     if depth is not None:
         if not 1 <= depth <= MAX_DEPTH:

@@ -1,0 +1,95 @@
+"""Every opening-book move, checked by Fairy-Stockfish.
+
+For every position on every line of assets/book.txt, and on its left-right mirror
+(lookups also try the mirror, so the mirrored lines are played too), the book move is
+searched alone (`go depth BOOK_DEPTH searchmoves <move>`) and compared with the
+engine's free choice at the same depth, from a fresh `ucinewgame` each time (so the
+result does not depend on the order). No book move may score more than
+BOOK_MARGIN_CP centipawns below the engine's best. Nothing is cached: the positions
+are walked from the asset every run. ~20-60 s on this machine (2 cores under load);
+the whole walk is bounded by WALL_LIMIT_S.
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from pyharness.engine_data import load_book_lines
+from pyharness.reference.position import Position
+from pyharness.uci import EngineMissingError, UciEngine, find_binary
+
+BOOK_DEPTH = 10          # Fairy-Stockfish depth of both searches
+BOOK_MARGIN_CP = 150     # a book move may be at most this much worse than the best
+WALL_LIMIT_S = 300       # the walk fails rather than run longer
+SEARCH_TIMEOUT_S = 30    # one search
+
+
+def mirror_move(move: str) -> str:
+    """ICCS move mirrored left-right (file a <-> i)."""
+    return "".join(chr(ord("a") + ord("i") - ord(ch)) if ch.isalpha() else ch
+                   for ch in move)
+
+
+def book_pairs() -> dict[tuple[tuple[str, ...], str], str]:
+    """(moves before, book move) -> line name, for every line and its mirror."""
+    pairs: dict[tuple[tuple[str, ...], str], str] = {}
+    for line in load_book_lines():
+        for moves in (list(line.moves), [mirror_move(m) for m in line.moves]):
+            for i, move in enumerate(moves):
+                pairs.setdefault((tuple(moves[:i]), move), line.name)
+    return pairs
+
+
+def move_loss(engine: UciEngine, before: tuple[str, ...], move: str,
+              best_cache: dict) -> tuple[int, str]:
+    """Centipawns the book move loses against the engine's best (>= about 0), best move."""
+    start = Position.start().fen()
+    if before not in best_cache:
+        engine.new_game()
+        best_cache[before] = engine.best_move(start, list(before), depth=BOOK_DEPTH,
+                                              timeout=SEARCH_TIMEOUT_S)
+    best = best_cache[before]
+    engine.new_game()
+    alone = engine.best_move(start, list(before), depth=BOOK_DEPTH, searchmoves=[move],
+                             timeout=SEARCH_TIMEOUT_S)
+    assert alone.iccs == move
+    return _cp(best) - _cp(alone), best.iccs
+
+
+def _cp(answer) -> int:
+    if answer.mate is not None:
+        return 30000 if answer.mate > 0 else -30000
+    assert answer.score_cp is not None
+    return answer.score_cp
+
+
+@pytest.fixture(scope="module")
+def engine():
+    try:
+        find_binary()
+    except EngineMissingError as exc:
+        pytest.skip(f"fairy-stockfish not installed (make test-deps): {exc}")
+    with UciEngine(timeout=SEARCH_TIMEOUT_S) as eng:
+        yield eng
+
+
+def test_the_check_catches_a_hung_rook(engine):
+    """The line the playtest found (起马 then 车一平二 behind the cannon) fails the margin."""
+    loss, best = move_loss(engine, ("h0g2", "g6g5"), "i0h0", {})
+    assert loss > BOOK_MARGIN_CP, (loss, best)
+
+
+def test_every_book_move_is_within_the_margin_of_fairy_stockfish(engine):
+    pairs = book_pairs()
+    assert len(pairs) >= 2 * len(load_book_lines())
+    t0 = time.monotonic()
+    cache: dict = {}
+    bad = []
+    for (before, move), name in pairs.items():
+        assert time.monotonic() - t0 < WALL_LIMIT_S, "book check ran out of time"
+        loss, best = move_loss(engine, before, move, cache)
+        if loss > BOOK_MARGIN_CP:
+            bad.append(f"{name}: after [{' '.join(before)}] {move} loses {loss} cp "
+                       f"(depth {BOOK_DEPTH} best {best})")
+    assert not bad, "\n".join(bad)
