@@ -10,8 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from .limits import Limits
+from .reference.clock import CYCLES_PER_FRAME, nes_seconds
 from .reference.position import Move, Position
-from .sim import Sim, make_sim
+from .reference.search import SearchResult
+from .sim import Sim, SimLimitError, make_sim
 
 
 class EngineOverflowError(Exception):
@@ -41,39 +44,55 @@ class PerftResult:
 
 
 @dataclass
-class AsmSearchResult:
-    """What srch_think returned (mirrors reference.search.SearchResult) and its cost."""
+class AsmSearchResult(SearchResult):
+    """The twin's SearchResult of srch_think, plus the cycles the 6502 spent."""
 
-    best_move: Move | None
-    score: int
-    depth: int
-    nodes: int
-    pv: list[Move]
-    cycles: int
-    tt_probes: int = 0
-    tt_hits: int = 0
-    from_book: bool = False
-    stopped: bool = False
-
-    @property
-    def move(self) -> Move | None:
-        """Alias of best_move."""
-        return self.best_move
-
-    @property
-    def tt_hit_rate(self) -> float:
-        """TT hits / probes (0.0 when nothing was probed)."""
-        return self.tt_hits / self.tt_probes if self.tt_probes else 0.0
+    cycles: int = 0
 
     @property
     def nes_seconds(self) -> float:
-        """cycles / 1,789,773."""
-        return self.cycles / 1_789_773
+        """The cycles in NES seconds."""
+        return nes_seconds(self.cycles)
 
     @property
     def cycles_per_node(self) -> float:
         """cycles / nodes (0 without nodes)."""
         return self.cycles / self.nodes if self.nodes else 0.0
+
+
+#: the cap of one call of a routine other than the search and perft: a move generation
+#: costs ~10,000 cycles, eng_load and the game routines less; ~1 s of py65
+ROUTINE_CAP = 2_000_000
+#: the perft cap's cycles per node of a tree of 100 moves a ply (more than any position
+#: has; a node costs ~1,000 cycles)
+PERFT_CYCLES_PER_NODE = 5_000
+#: cycles a search may spend beyond its frame cap or node budget before it counts as a
+#: runaway: the search polls the frame counter every 16 nodes (~50,000 cycles)
+CAP_SLACK_CYCLES = 1_000_000
+#: cycles a node may cost at most, for the cap of a node-bounded search (a node costs
+#: ~3,000 on average; quiescence and the root's move list add to single nodes)
+CAP_CYCLES_PER_NODE = 100_000
+#: the cap of a search bounded by depth alone (~16 hours of py65): depth 24 is legal;
+#: a runaway is caught sooner by the node watchdog (STALL_FRAMES)
+DEPTH_ONLY_CAP = 10**11
+#: frames (of 29,781 cycles) srch_think may run without making a node before it counts
+#: as a runaway: a node costs ~3,000 cycles, the longest stretch without one (a root
+#: move list, a quiescence leaf) a few frames
+STALL_FRAMES = 120
+
+
+def think_cycle_cap(limits: Limits) -> int:
+    """The cycle cap of srch_think under `limits`: a runaway routine stops there."""
+    from .reference.levels import get_level
+    caps = []
+    frames = limits.frames
+    if frames is None and limits.level is not None:
+        frames = get_level(limits.level).frames
+    if frames:
+        caps.append(frames * CYCLES_PER_FRAME + CAP_SLACK_CYCLES)
+    if limits.nodes:
+        caps.append(limits.nodes * CAP_CYCLES_PER_NODE + CAP_SLACK_CYCLES)
+    return min(caps) if caps else DEPTH_ONLY_CAP
 
 
 class AsmEngine:
@@ -83,6 +102,10 @@ class AsmEngine:
         """Use `sim`, or build the ROM if needed and make a fresh simulator."""
         self.sim = sim if sim is not None else make_sim()
         self.load_cycles = 0
+
+    def _call(self, routine: str, **kw):
+        """Sim.call with the cap of a single engine routine (ROUTINE_CAP cycles)."""
+        return self.sim.call(routine, max_cycles=ROUTINE_CAP, **kw)
 
     # ------------------------------------------------------------------ state
 
@@ -99,7 +122,7 @@ class AsmEngine:
         s = self.sim
         s.write("eng_in_pieces", bytes(pos.piece_sq))
         s.poke("eng_in_side", pos.side)
-        self.load_cycles = s.call("eng_load").cycles
+        self.load_cycles = self._call("eng_load").cycles
         return self.load_cycles
 
     @property
@@ -125,7 +148,7 @@ class AsmEngine:
     def generate(self) -> GenResult:
         """Run mg_generate at the current ply and return the legal moves in order."""
         s = self.sim
-        res = s.call("mg_generate")
+        res = self._call("mg_generate")
         if s.mpu.p & 1:
             raise EngineOverflowError(f"mg_generate: move stack full at ply {self.ply}")
         return GenResult(self.read_moves(), res.cycles)
@@ -134,7 +157,7 @@ class AsmEngine:
         """Run mg_generate_captures at the current ply: the legal captures in legal-list
         order (every legal move when in check), as the quiescence search uses them."""
         s = self.sim
-        res = s.call("mg_generate_captures")
+        res = self._call("mg_generate_captures")
         if s.mpu.p & 1:
             raise EngineOverflowError(
                 f"mg_generate_captures: move stack full at ply {self.ply}")
@@ -151,23 +174,27 @@ class AsmEngine:
         to = s.read(s.addr("mv_to_stk") + base, count)
         return [Move(f, t) for f, t in zip(frm, to)]
 
-    def make(self, move: Move) -> int:
-        """pos_make; return its cycles."""
+    def _call_with_move(self, routine: str, move: Move) -> int:
+        """`routine` with the move in pos_from/pos_to; return its cycles."""
         s = self.sim
         s.poke("pos_from", move.frm)
         s.poke("pos_to", move.to)
-        return s.call("pos_make").cycles
+        return self._call(routine).cycles
+
+    def make(self, move: Move) -> int:
+        """pos_make; return its cycles."""
+        return self._call_with_move("pos_make", move)
 
     def unmake(self) -> int:
         """pos_unmake; return its cycles."""
-        return self.sim.call("pos_unmake").cycles
+        return self._call("pos_unmake").cycles
 
     def in_check(self) -> bool:
         """pos_in_check: is the side to move in check?"""
-        self.sim.call("pos_in_check")
+        self._call("pos_in_check")
         return bool(self.sim.mpu.p & 1)
 
-    def perft(self, depth: int, max_cycles: int = 10**11, *, full: bool = False
+    def perft(self, depth: int, max_cycles: int | None = None, *, full: bool = False
               ) -> PerftResult:
         """Asm perft at the current position: leaf count and cycles.
 
@@ -176,6 +203,8 @@ class AsmEngine:
         """
         if not 0 <= depth < 31:
             raise ValueError(f"perft depth {depth} out of range 0..30")
+        if max_cycles is None:          # 100 moves a ply at most, 5,000 cycles a node
+            max_cycles = ROUTINE_CAP + PERFT_CYCLES_PER_NODE * 100 ** depth
         s = self.sim
         s.poke("pf_depth", depth)
         res = s.call("eng_perft_full" if full else "eng_perft", max_cycles=max_cycles)
@@ -201,21 +230,18 @@ class AsmEngine:
 
     def game_push(self, move: Move) -> int:
         """eng_game_push (a legal move); return its cycles."""
-        s = self.sim
-        s.poke("pos_from", move.frm)
-        s.poke("pos_to", move.to)
-        return s.call("eng_game_push").cycles
+        return self._call_with_move("eng_game_push", move)
 
     def game_pop(self) -> bool:
         """eng_game_pop; False when the engine kept no move to take back."""
-        self.sim.call("eng_game_pop")
+        self._call("eng_game_pop")
         return not self.sim.mpu.p & 1
 
     def game_result(self):
         """eng_game_result as a reference GameResult (None while the game goes on)."""
         from .reference.game import GameResult
         s = self.sim
-        s.call("eng_game_result")
+        self._call("eng_game_result")
         reason = s.mpu.a
         if reason == 0:
             return None
@@ -246,7 +272,7 @@ class AsmEngine:
     def think(self, position: Position, level: int | None = None, depth: int | None = None,
               seed: int = 0, nodes: int | None = None, frames: int | None = None,
               history_moves=(), use_book: bool | None = None, trace: list | None = None,
-              move_now_after: int | None = None, max_cycles: int = 10**11,
+              move_now_after: int | None = None, max_cycles: int | None = None,
               profile: dict[int, int] | None = None,
               hooks: dict[str, Callable[[], None]] | None = None,
               null_move: bool = False) -> AsmSearchResult:
@@ -260,10 +286,13 @@ class AsmEngine:
         many nodes were made. `hooks` maps more ROM labels to callables run there
         (e.g. srch_null_try, srch_null_cut: the tests count null moves).
         `null_move=True` switches null-move pruning on (off by default, as the twin).
+        The limits are checked as `Limits` checks them (LimitsError); the run stops
+        with SimLimitError at `max_cycles` (default: `think_cycle_cap`).
         """
-        from .reference.search import SearchInputError, game_record
-        if level is None and depth is None:
-            raise SearchInputError("give a level (1..5) or a depth")
+        from .reference.search import game_record
+        limits = Limits(level=level, depth=depth, nodes=nodes, frames=frames, seed=seed)
+        if max_cycles is None:
+            max_cycles = think_cycle_cap(limits)
         game_record(position, history_moves)      # validates history_moves
         s = self.sim
         self.game_setup(position)
@@ -296,11 +325,23 @@ class AsmEngine:
             hooks[s.addr("srch_make_done")] = at_node
         for label, fn in (hooks_in or {}).items():
             hooks[s.addr(label)] = fn
+        a_nodes = s.addr("srch_nodes")
+        watch = {"nodes": -1, "frames": 0}
+
+        def watchdog() -> None:
+            nodes = int.from_bytes(bytes(s.memory[a_nodes:a_nodes + 4]), "little")
+            if nodes != watch["nodes"]:
+                watch["nodes"], watch["frames"] = nodes, 0
+                return
+            watch["frames"] += 1
+            if watch["frames"] > STALL_FRAMES:
+                raise SimLimitError(f"srch_think made no node in {STALL_FRAMES} frames "
+                                    f"(PC ${s.mpu.pc:04X}): a runaway routine, stopped")
         old_hook = s.frame_hook
         s.frame_hook = True
         try:
             res = s.call("srch_think", max_cycles=max_cycles, hooks=hooks or None,
-                         profile=profile)
+                         profile=profile, on_frame=watchdog)
         finally:
             s.frame_hook = old_hook
         return self.search_result(res.cycles)
@@ -315,12 +356,13 @@ class AsmEngine:
         n = s.peek("srch_pv_len")
         pf, pt = s.read("srch_pv_from", n), s.read("srch_pv_to", n)
         return AsmSearchResult(
-            Move(f, t) if f else None, score, s.peek("srch_depth_done"),
-            int.from_bytes(s.read("srch_nodes", 4), "little"),
-            [Move(a, b) for a, b in zip(pf, pt)], cycles,
-            int.from_bytes(s.read("srch_tt_probes", 4), "little"),
-            int.from_bytes(s.read("srch_tt_hits", 4), "little"),
-            bool(s.peek("srch_from_book")), bool(s.peek("srch_stopped")))
+            best_move=Move(f, t) if f else None, score=score,
+            depth=s.peek("srch_depth_done"),
+            nodes=int.from_bytes(s.read("srch_nodes", 4), "little"),
+            pv=[Move(a, b) for a, b in zip(pf, pt)], cycles=cycles,
+            tt_probes=int.from_bytes(s.read("srch_tt_probes", 4), "little"),
+            tt_hits=int.from_bytes(s.read("srch_tt_hits", 4), "little"),
+            from_book=bool(s.peek("srch_from_book")), stopped=bool(s.peek("srch_stopped")))
 
 
 def asm_legal_moves(pos: Position, engine: AsmEngine | None = None) -> list[Move]:

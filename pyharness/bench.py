@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Callable
 
 from .asm_engine import AsmEngine
+from .reference.clock import NES_CPU_HZ
 from .reference.perft import PerftCase, read_perft_file
 from .reference.position import Position
 
 PUBLIC_PERFT = Path(__file__).resolve().parent.parent / "tests" / "data" / "perft_public.txt"
-NES_CPU_HZ = 1_789_773
 
 
 class PerftMismatchError(Exception):

@@ -28,9 +28,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-NES_CPU_HZ = 1_789_773
-CYCLES_PER_FRAME = 29_781
-FRAMES_PER_SECOND = 60
+from .reference.clock import CYCLES_PER_FRAME, FRAMES_PER_SECOND, NES_CPU_HZ
+
 DEFAULT_SUITE = Path(__file__).resolve().parent.parent / "assets" / "bench_suite.txt"
 PHASES = ("open", "mid", "end")
 BENCH_SEED = 1
@@ -44,10 +43,6 @@ PY65_CYCLES_PER_SECOND = 1_700_000
 
 class SuiteError(ValueError):
     """A malformed bench suite file."""
-
-
-class BenchEngineError(RuntimeError):
-    """The requested engine cannot run (e.g. the asm search is not in the ROM yet)."""
 
 
 # --- the suite ---------------------------------------------------------------------------
@@ -75,11 +70,12 @@ def load_suite(path: str | os.PathLike | None = None) -> list[SuitePosition]:
     from .reference.errors import InvalidFenError
     from .reference.position import Position
 
+    from .inputfile import InputFileError, read_text
     file = Path(path) if path is not None else DEFAULT_SUITE
     try:
-        lines = file.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise SuiteError(f"cannot read bench suite {file}: {exc.strerror or exc}") from exc
+        lines = read_text(file, "bench suite").splitlines()
+    except InputFileError as exc:
+        raise SuiteError(str(exc)) from exc
     out: list[SuitePosition] = []
     seen: set[str] = set()
     for number, line in enumerate(lines, 1):
@@ -177,71 +173,26 @@ class SearchRun:
         return d
 
 
-def asm_search_status() -> str | None:
-    """None when the asm search can run here, else why not (one line)."""
-    from .asm_engine import AsmEngine
-    if not callable(getattr(AsmEngine, "think", None)):
-        return ("the asm search is not there yet: pyharness.asm_engine.AsmEngine has no "
-                "think()")
-    try:
-        from .build import build_rom
-        from .sim import default_paths
-        from .symbols import load_symbols
-        build_rom(quiet=True)
-        _, labels, _ = default_paths()
-        symbols = load_symbols(labels)
-    except Exception as exc:  # a missing toolchain, a broken build
-        return f"the ROM does not build or load: {exc}"
-    if "srch_think" not in symbols:
-        return "the ROM has no srch_think (the asm search is not assembled in yet)"
-    return None
-
-
-def resolve_engine(engine: str) -> tuple[str, str | None]:
-    """("asm" | "ref", note): `auto` is asm when available, else ref with the reason."""
-    if engine == "ref":
-        return "ref", None
-    why = asm_search_status()
-    if engine == "asm":
-        if why:
-            raise BenchEngineError(why)
-        return "asm", None
-    if engine != "auto":
-        raise BenchEngineError(f"unknown engine {engine!r} (asm, ref, auto)")
-    if why:
-        return "ref", f"asm search unavailable ({why}); ran the Python twin instead"
-    return "asm", None
-
-
 class _Runner:
-    """Runs think() of one engine; one per process (the asm one holds a simulator)."""
+    """Runs think(level) of one engine; one per process (the asm one holds a simulator)."""
 
     def __init__(self, engine: str) -> None:
-        self.engine = engine
-        self._asm = None
-        if engine == "asm":
-            from .asm_engine import AsmEngine
-            self._asm = AsmEngine()
+        from .engines import make_engine
+        self.engine = make_engine(engine)
 
     def run(self, pos_entry: SuitePosition, level: int, seed: int) -> SearchRun:
         """think(level) on the position; the cycles measured (asm) or modelled (ref)."""
+        from .limits import Limits
+        from .reference.levels import NODE_CYCLES_ESTIMATE
         from .reference.position import Position
         pos = Position.from_fen(pos_entry.fen)
         t0 = time.perf_counter()
-        if self._asm is not None:
-            res = self._asm.think(pos, level=level, seed=seed)
-            cycles = int(res.cycles)
-        else:
-            from .reference.levels import NODE_CYCLES_ESTIMATE
-            from .reference.search import think
-            res = think(pos, level=level, seed=seed)
-            cycles = res.nodes * NODE_CYCLES_ESTIMATE
+        res = self.engine.think(pos, Limits(level=level, seed=seed))
+        cycles = res.cycles if self.engine.measures_cycles else res.nodes * NODE_CYCLES_ESTIMATE
         wall = time.perf_counter() - t0
         best = res.best_move.iccs() if res.best_move is not None else None
-        return SearchRun(level, pos_entry.name, pos_entry.phase, seed, best, int(res.score),
-                         int(res.depth), int(res.nodes), cycles,
-                         bool(getattr(res, "stopped", False)),
-                         float(getattr(res, "tt_hit_rate", 0.0)), wall)
+        return SearchRun(level, pos_entry.name, pos_entry.phase, seed, best, res.score,
+                         res.depth, res.nodes, cycles, res.stopped, res.tt_hit_rate, wall)
 
 
 # --- statistics ------------------------------------------------------------------------------
@@ -468,17 +419,20 @@ def estimate_seconds(levels: Iterable[int], positions: int, engine: str) -> floa
 
 
 def run_bench(levels: list[int] | None = None, positions: list[SuitePosition] | None = None,
-              *, engine: str = "auto", jobs: int = 1,
+              *, engine: str = "asm", jobs: int = 1,
               progress: Callable[[SearchRun, int, int], None] | None = None) -> SearchBench:
     """Run every level on every position and collect the figures.
 
-    `engine`: "asm", "ref" or "auto" (asm when the ROM has its search, else ref with a
-    note). `jobs` > 1 runs searches in that many processes (0 = all cores).
-    `progress(run, done, total)` is called as each search finishes.
-    Raises BenchEngineError when engine="asm" cannot run.
+    `engine`: "asm" or "ref" (engines.make_engine). `jobs` > 1 runs searches in that
+    many processes (0 = all cores). `progress(run, done, total)` is called as each
+    search finishes. Raises engines.EngineUnavailableError when the asm cannot run.
     """
+    from .engines import ENGINE_NAMES, make_engine
     from .reference.levels import get_level
-    kind, note = resolve_engine(engine)
+    if engine not in ENGINE_NAMES:
+        raise ValueError(f"unknown engine {engine!r} (have: {', '.join(ENGINE_NAMES)})")
+    if engine == "asm":
+        make_engine("asm")      # the ROM builds and loads here, before any worker starts
     levels = levels or parse_levels(None)
     positions = positions if positions is not None else load_suite()
     stats = [LevelStats(lv, get_level(lv).name_en, get_level(lv).depth, get_level(lv).frames)
@@ -491,7 +445,7 @@ def run_bench(levels: list[int] | None = None, positions: list[SuitePosition] | 
     started = time.perf_counter()
     runs: list[SearchRun] = []
     if workers == 1:
-        runner = _Runner(kind)
+        runner = _Runner(engine)
         for t in tasks:
             run = runner.run(*t)
             runs.append(run)
@@ -499,7 +453,7 @@ def run_bench(levels: list[int] | None = None, positions: list[SuitePosition] | 
                 progress(run, len(runs), total)
     else:
         ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-        with ctx.Pool(workers, initializer=_worker_init, initargs=(kind,)) as pool:
+        with ctx.Pool(workers, initializer=_worker_init, initargs=(engine,)) as pool:
             for run in pool.imap_unordered(_worker_run, tasks):
                 runs.append(run)
                 if progress:
@@ -508,5 +462,5 @@ def run_bench(levels: list[int] | None = None, positions: list[SuitePosition] | 
     for s in stats:
         s.runs = sorted((r for r in runs if r.level == s.level),
                         key=lambda r: order[r.position])
-    return SearchBench(kind, note, list(positions), stats,
+    return SearchBench(engine, None, list(positions), stats,
                        time.perf_counter() - started, workers)

@@ -52,13 +52,23 @@ class ToolchainMissingError(BuildError):
 
 @dataclass(frozen=True)
 class AssetStep:
-    """One asset conversion: a tool run on a source, making outputs in build/."""
+    """One asset conversion: a tool run on a source, making outputs in build/.
+
+    The tool writes `<outputs[-1]>.d`, a depfile of every repository file it read
+    (tools/depfile.py): the step runs again when one of them is newer than an output,
+    or when the depfile is missing.
+    """
 
     tool: Path
     source: Path
     outputs: tuple[Path, ...]
     args: tuple[str, ...]
-    deps: tuple[Path, ...] = ()  # other inputs whose change re-runs the tool
+
+    @property
+    def depfile(self) -> Path:
+        """The depfile the tool writes beside its include."""
+        last = self.outputs[-1]
+        return last.with_name(last.name + ".d")
 
 
 ASSET_STEPS = (
@@ -68,26 +78,31 @@ ASSET_STEPS = (
     # UI tiles (docs/ui.md): glyph masks from the committed PNG, board drawn by the tool
     AssetStep(Path("tools/ui2chr.py"), Path("assets/ui_glyphs.png"),
               (Path("build/ui.chr"), Path("build/ui_tiles.inc")),
-              ("--chr", "build/ui.chr", "--inc", "build/ui_tiles.inc"),
-              (Path("tools/ui_charset.py"),)),
+              ("--chr", "build/ui.chr", "--inc", "build/ui_tiles.inc")),
     # engine data (docs/search.md): one source each, read by the Python twin too
     AssetStep(Path("tools/gen_eval.py"), Path("assets/pst.txt"),
-              (Path("build/eval_tables.inc"),), ("--inc", "build/eval_tables.inc"),
-              (Path("pyharness/engine_data.py"),)),
+              (Path("build/eval_tables.inc"),), ("--inc", "build/eval_tables.inc")),
     AssetStep(Path("tools/gen_zobrist.py"), Path("assets/zobrist.txt"),
-              (Path("build/zobrist.inc"),), ("--inc", "build/zobrist.inc"),
-              (Path("pyharness/engine_data.py"), Path("pyharness/reference/zobrist.py"))),
+              (Path("build/zobrist.inc"),), ("--inc", "build/zobrist.inc")),
     AssetStep(Path("tools/gen_book.py"), Path("assets/book.txt"),
-              (Path("build/book.inc"),), ("--inc", "build/book.inc"),
-              (Path("assets/zobrist.txt"), Path("pyharness/reference/book.py"),
-               Path("pyharness/engine_data.py"))),
+              (Path("build/book.inc"),), ("--inc", "build/book.inc")),
     AssetStep(Path("tools/gen_levels.py"), Path("assets/levels.txt"),
               (Path("build/levels.inc"), Path("build/engine_consts.inc")),
-              ("--inc", "build/levels.inc", "--consts", "build/engine_consts.inc"),
-              (Path("pyharness/reference/search.py"), Path("pyharness/reference/levels.py"),
-               Path("pyharness/reference/lfsr.py"), Path("pyharness/reference/tt.py"),
-               Path("pyharness/reference/board.py"), Path("pyharness/engine_data.py"))),
+              ("--inc", "build/levels.inc", "--consts", "build/engine_consts.inc")),
 )
+
+
+def read_depfile(path: Path) -> list[Path] | None:
+    """The prerequisites of a make-style depfile (`target: a b \\` lines), relative
+    to the repository; None when it is missing or not one."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+    _, colon, rest = text.replace("\\\n", " ").partition(":")
+    if not colon:
+        return None
+    return [Path(name) for name in rest.split()]
 
 
 @dataclass
@@ -200,9 +215,12 @@ def _object_for(src: Path) -> Path:
 def _run_assets(root: Path, force: bool) -> bool:
     ran = False
     for step in ASSET_STEPS:
-        inputs = [root / step.tool, root / step.source, *(root / d for d in step.deps)]
+        deps = read_depfile(root / step.depfile)
+        inputs = [root / step.tool, root / step.source, *(root / d for d in deps or ())]
         outs = [root / o for o in step.outputs]
-        if force or _oldest(outs) < _newest(inputs):
+        missing = any(not p.exists() for p in inputs)   # a file it read has gone
+        if force or deps is None or missing or _oldest(outs) < _newest(
+                p for p in inputs if p.exists()):
             _run([sys.executable, str(step.tool), str(step.source), *step.args],
                  root, f"{step.tool} {step.source}")
             ran = True
@@ -335,7 +353,7 @@ def _build_locked(root: Path, rom: Path, dbg: Path, labels: Path, mapf: Path,
     includes = [p for p in (root / "asm").rglob("*")
                 if p.is_file() and p.suffix not in (".s", ".cfg")]
     includes += [p for p in build.glob("*") if p.is_file() and p.suffix in (".inc", ".chr", ".bin")]
-    tools_mtime = _newest([root / p for s in ASSET_STEPS for p in (s.tool, *s.deps)])
+    tools_mtime = _newest([root / s.tool for s in ASSET_STEPS])
     inc_mtime = max(_newest(includes), tools_mtime)
     objects = []
     assembled = False

@@ -14,9 +14,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from .engines import AsmSearchEngine, RefEngine, SearchEngine, open_asm_engine
+from .limits import Limits
 from .reference.position import Move, Position
 from .reference.randpos import random_positions
-from .reference.search import think
 
 TRACE_FIELDS = ("move", "key", "red_sum", "black_sum")
 # half-move counters edge_position draws: the common case, around the 100-ply rule,
@@ -122,15 +123,16 @@ def describe(pos: Position) -> str:
     return f"{start.fen()} moves {' '.join(m.iccs() for m in moves)}"
 
 
-def compare_one(eng, fen: str | Position, depth: int, seed: int = 0
-                ) -> tuple[str | None, int, int]:
+def compare_one(asm: SearchEngine, fen: str | Position, depth: int, seed: int = 0,
+                ref: SearchEngine | None = None) -> tuple[str | None, int, int]:
     """Search `fen` (a FEN, or a Position with its game record) to `depth` with both
     engines; (difference text or None, nodes, cycles)."""
     pos = fen.copy() if isinstance(fen, Position) else Position.from_fen(fen)
     fen = describe(pos)
+    limits = Limits(depth=depth, seed=seed)
     ta, tr = [], []
-    a = eng.think(pos, depth=depth, seed=seed, trace=ta)
-    r = think(pos, depth=depth, seed=seed, trace=tr)
+    a = asm.think(pos, limits, trace=ta)
+    r = (ref or RefEngine()).think(pos, limits, trace=tr)
     for i, (x, y) in enumerate(zip(ta, tr)):
         if x != y:
             what = [n for n, u, v in zip(TRACE_FIELDS, (x[:2],) + x[2:], (y[:2],) + y[2:])
@@ -155,10 +157,10 @@ def run_diff(positions: int = 30, depth: int = 3, seed: int = 1, engine=None,
 
     The start position comes first as it is; the random ones go through edge_position
     (drawn counter and game history, seeded by `seed`).
+    `engine`: an AsmEngine (default: engines.open_asm_engine()).
     """
-    from .asm_engine import AsmEngine
     from .reference.board import START_FEN
-    eng = engine or AsmEngine()
+    eng = AsmSearchEngine(engine or open_asm_engine())
     rng = random.Random(seed)
     fens = random_positions(max(positions - 1, 0), seed)
     todo = [Position.from_fen(START_FEN)] + [edge_position(f, rng) for f in fens]

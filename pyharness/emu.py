@@ -12,13 +12,14 @@ PRG-RAM ($6000-$7FFF); other addresses raise ValueError here.
 """
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
 import numpy as np
 
-from pyharness.build import ROM_NAME, project_root
-from pyharness.symbols import SymbolTable, load_symbols
+from pyharness.sim import LABELS_ENV, RomFormatError, RomImage
+from pyharness.symbols import SymbolError, SymbolTable, load_symbols
 
 # cynes controller bits (cynes.NES_INPUT_*), player 1 in the low byte
 BUTTONS = {
@@ -37,8 +38,9 @@ class UnknownButtonError(ValueError):
 
 
 def default_rom() -> Path:
-    """The ROM the build makes: <root>/build/xiangqi.nes."""
-    return project_root() / "build" / f"{ROM_NAME}.nes"
+    """The ROM the build makes, <root>/build/xiangqi.nes (or $XQ65_ROM: `xq65 --rom`)."""
+    from pyharness.sim import default_paths
+    return default_paths()[0]
 
 
 def button_mask(buttons: str | Iterable[str]) -> int:
@@ -70,9 +72,10 @@ class Emulator:
         from cynes import NES  # imported late: the module stays importable without it
 
         self.rom_path = Path(rom_path) if rom_path is not None else default_rom()
-        if not self.rom_path.is_file():
+        if not self.rom_path.exists():
             raise RomMissingError(
                 f"ROM {self.rom_path} not found; build it with `make` or `xq65 build`")
+        self.image = RomImage.read(self.rom_path)   # RomFormatError: not iNES, truncated
         self._nes = NES(str(self.rom_path))
         self._symbols: SymbolTable | None = None
         self._held = 0
@@ -81,12 +84,17 @@ class Emulator:
 
     # -- symbols ---------------------------------------------------------------------
     @property
+    def labels_path(self) -> Path:
+        """The label file: $XQ65_LABELS (`xq65 --labels`) or the .labels beside the ROM."""
+        return Path(os.environ.get(LABELS_ENV) or self.rom_path.with_suffix(".labels"))
+
+    @property
     def symbols(self) -> SymbolTable:
         """The ROM's symbols (loaded from the .labels file beside it on first use)."""
         if self._symbols is None:
-            labels = self.rom_path.with_suffix(".labels")
+            labels = self.labels_path
             if not labels.is_file():
-                raise KeyError(f"no label file {labels}: symbols are unavailable")
+                raise SymbolError(f"no label file {labels}: symbols are unavailable")
             self._symbols = load_symbols(labels)
         return self._symbols
 
@@ -97,6 +105,21 @@ class Emulator:
         return self.symbols[symbol_or_addr]
 
     # -- running ---------------------------------------------------------------------
+    def check_runs(self, frames: int) -> None:
+        """Check the ROM's vectors (against its label file when there is one), then run
+        `frames` frames; RomFormatError when the ROM cannot be a working cartridge."""
+        labels = self.labels_path
+        symbols = None
+        if labels.exists():
+            try:
+                symbols = load_symbols(labels, labels.with_suffix(".dbg")
+                                       if labels.with_suffix(".dbg").is_file() else None)
+            except (OSError, SymbolError) as exc:
+                raise RomFormatError(str(exc)) from None
+            self._symbols = symbols
+        self.image.check_vectors(self.rom_path, symbols, labels)
+        self.step(frames)
+
     def step(self, frames: int = 1) -> np.ndarray:
         """Run `frames` frames with the held buttons; returns the last frame (RGB)."""
         if frames < 1:

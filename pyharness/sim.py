@@ -18,19 +18,27 @@ decimal flag would be set (the NES CPU has no decimal mode). With `frame_hook=Tr
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
 from py65.devices.mpu6502 import MPU
 
-from .symbols import PRG_BANK_SIZE, SymbolTable, load_banks, load_constants, load_symbols
+from .inputfile import ROM_CAP, InputFileError, read_bytes
+from .reference.clock import CYCLES_PER_FRAME
+from .symbols import (PRG_BANK_SIZE, SymbolError, SymbolTable, load_banks, load_constants,
+                      load_symbols)
 
-CYCLES_PER_FRAME = 29781
 #: Return sentinel: an address with nothing mapped on the cartridge ($5000-$5FFF is
 #: open bus on an MMC1 board), never executed: the run loop stops when PC reaches it.
 SENTINEL = 0x5FF0
 DEFAULT_CYCLE_LIMIT = 50_000_000
+#: environment variables naming another ROM and label file (set by `xq65 --rom/--labels`)
+ROM_ENV = "XQ65_ROM"
+LABELS_ENV = "XQ65_LABELS"
+#: the CPU vectors: each must point at a label of the label file, or the two do not match
+VECTORS = (("NMI", 0xFFFA), ("RESET", 0xFFFC), ("IRQ", 0xFFFE))
 
 _OP_BRK = 0x00
 _OP_SED = 0xF8
@@ -57,10 +65,6 @@ class SimBrkError(SimError):
 
 class SimDecimalError(SimError):
     """Code set the decimal flag, which the NES CPU ignores: a portability bug."""
-
-
-class MemoryWatchError(SimError):
-    """A watched run wrote outside the allowed address ranges."""
 
 
 @dataclass(frozen=True)
@@ -111,7 +115,10 @@ class RomImage:
         path = Path(path)
         if not path.exists():
             raise RomFormatError(f"ROM {path} not found; run `xq65 build` first")
-        data = path.read_bytes()
+        try:
+            data = read_bytes(path, "ROM", ROM_CAP)
+        except InputFileError as exc:
+            raise RomFormatError(str(exc)) from None
         if len(data) < 16 or data[:4] != b"NES\x1a":
             raise RomFormatError(f"{path} is not an iNES file")
         banks = data[4]
@@ -121,11 +128,47 @@ class RomImage:
         prg = data[start:start + banks * 0x4000]
         if banks < 1 or len(prg) != banks * 0x4000:
             raise RomFormatError(f"{path}: truncated PRG-ROM ({len(prg)} bytes)")
+        chr_size = data[5] * 0x2000
+        if len(data) < start + len(prg) + chr_size:
+            raise RomFormatError(f"{path}: truncated CHR-ROM ({len(data) - start - len(prg)}"
+                                 f" of {chr_size} bytes)")
         return cls(prg, banks)
+
+    def vector(self, address: int) -> int:
+        """The word at a CPU address $C000-$FFFF of the fixed (last) bank."""
+        at = len(self.prg) - 0x10000 + address
+        return self.prg[at] | self.prg[at + 1] << 8
+
+    def check_vectors(self, path: Path, symbols: SymbolTable | None = None,
+                      labels: Path | None = None) -> None:
+        """RomFormatError unless every CPU vector points into PRG-ROM ($8000-$FFFF) and,
+        given the symbols, at one of their labels: a zeroed or foreign PRG, or a label
+        file of another build, is refused before anything runs."""
+        code = None if symbols is None else {a for a in symbols.values() if a >= 0x8000}
+        for name, at in VECTORS:
+            target = self.vector(at)
+            if target < 0x8000:
+                raise RomFormatError(f"{path}: its {name} vector ${target:04X} is outside "
+                                     f"PRG-ROM (a corrupt or zeroed ROM)")
+            if code is not None and target not in code:
+                raise RomFormatError(
+                    f"{path} does not match {labels}: its {name} vector ${target:04X} is "
+                    f"no label there (a corrupt ROM, or labels of another build)")
+
+
+def rom_selected() -> Path | None:
+    """The ROM named by $XQ65_ROM (`xq65 --rom`), or None for the standard build."""
+    name = os.environ.get(ROM_ENV)
+    return Path(name) if name else None
 
 
 def default_paths(root: Path | None = None) -> tuple[Path, Path, Path]:
-    """The ROM, label and debug files of the standard build."""
+    """The ROM, label and debug files: those of $XQ65_ROM (labels from $XQ65_LABELS or
+    beside the ROM) when it is set, else the standard build's."""
+    chosen = rom_selected()
+    if chosen is not None and root is None:
+        labels = Path(os.environ.get(LABELS_ENV) or chosen.with_suffix(".labels"))
+        return chosen, labels, labels.with_suffix(".dbg")
     if root is None:
         root = Path(__file__).resolve().parent.parent
     b = root / "build"
@@ -207,17 +250,21 @@ class Sim:
         self.dbg_path = Path(dbg) if dbg else None
         if not labels.exists():
             raise RomFormatError(f"label file {labels} not found; run `xq65 build` first")
-        self.symbols: SymbolTable = load_symbols(labels, dbg if dbg and Path(dbg).exists()
-                                                 else None)
         self.banks: dict[str, int] = {}
         self.engine_bank = 0
-        if self.dbg_path is not None and self.dbg_path.exists():
-            self.banks = load_banks(self.dbg_path, self.image.banks)
-            self.engine_bank = load_constants(self.dbg_path).get(
-                "ENGINE_BANK", self.banks.get("mg_generate", 0))
+        try:
+            self.symbols: SymbolTable = load_symbols(
+                labels, dbg if dbg and Path(dbg).exists() else None)
+            if self.dbg_path is not None and self.dbg_path.exists():
+                self.banks = load_banks(self.dbg_path, self.image.banks)
+                self.engine_bank = load_constants(self.dbg_path).get(
+                    "ENGINE_BANK", self.banks.get("mg_generate", 0))
+        except (InputFileError, SymbolError) as exc:
+            raise RomFormatError(str(exc)) from None
         self.fixed_bank = self.image.banks - 1
         mem = bytearray(0x10000)
         mem[0xC000:0x10000] = self.image.prg[-0x4000:]
+        self.image.check_vectors(rom, self.symbols, labels)
         if mapper:
             mem = Mmc1Memory(mem, self.image.prg, self.engine_bank)
         self.mpu = MPU(memory=mem, pc=0)
@@ -294,13 +341,15 @@ class Sim:
              max_cycles: int = DEFAULT_CYCLE_LIMIT,
              profile: dict[int, int] | None = None,
              hits: dict[int, int] | None = None,
-             hooks: dict[int, Callable[[], None]] | None = None) -> CallResult:
+             hooks: dict[int, Callable[[], None]] | None = None,
+             on_frame: Callable[[], None] | None = None) -> CallResult:
         """Call a routine with JSR semantics and run until it returns.
 
         With `profile`, adds the cycles of every instruction to profile[pc]; with
         `hits` (given together with `profile`), counts its executions in hits[pc].
         With `hooks`, calls hooks[pc]() before the instruction at pc runs (a
-        breakpoint that may read or write memory; used for node traces).
+        breakpoint that may read or write memory; used for node traces). With
+        `frame_hook`, `on_frame()` runs at every frame tick (a watchdog may raise there).
         Raises SimLimitError, SimBrkError or SimDecimalError (see the module doc).
         """
         mpu = self.mpu
@@ -352,13 +401,15 @@ class Sim:
             if (op == _OP_PLP or op == _OP_RTI) and mpu.p & _FLAG_DECIMAL:
                 raise SimDecimalError(f"decimal flag set at ${pc:04X} in {routine}")
             if mpu.processorCycles > limit:
-                raise SimLimitError(f"{routine} ran past {max_cycles} cycles "
-                                    f"(PC ${mpu.pc:04X})")
+                raise SimLimitError(f"{routine} ran past its cap of {max_cycles:,} cycles "
+                                    f"(PC ${mpu.pc:04X}): a runaway routine, stopped")
             if hook and mpu.processorCycles - start + self.total_cycles >= self._next_frame:
                 self._next_frame += CYCLES_PER_FRAME
                 v = (mem[frame_addr] | (mem[frame_addr + 1] << 8)) + 1
                 mem[frame_addr] = v & 0xFF
                 mem[frame_addr + 1] = (v >> 8) & 0xFF
+                if on_frame is not None:
+                    on_frame()
         cycles = mpu.processorCycles - start
         self.total_cycles += cycles
         return CallResult(cycles, steps)
@@ -387,12 +438,14 @@ def routine_of(symbols: dict[str, int], lo: int = 0x8000,
 
 
 def make_sim(**kwargs) -> Sim:
-    """A Sim of the standard build, building the ROM first if it is out of date."""
-    from .build import build_rom
-    build_rom(quiet=True)
+    """A Sim of the standard build, building the ROM first if it is out of date (or of
+    the ROM named by $XQ65_ROM, which is used as it is)."""
+    if rom_selected() is None:
+        from .build import build_rom
+        build_rom(quiet=True)
     return Sim(**kwargs)
 
 
 __all__ = ["Sim", "Mmc1Memory", "CallResult", "SimError", "SimLimitError", "SimBrkError",
-           "SimDecimalError", "RomFormatError", "MemoryWatchError", "WatchedMemory",
+           "SimDecimalError", "RomFormatError", "WatchedMemory",
            "make_sim", "CYCLES_PER_FRAME", "SENTINEL"]

@@ -19,8 +19,18 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from .inputfile import SYMBOLS_CAP, read_text
+
 _LABEL_LINE = re.compile(r"^al\s+([0-9A-Fa-f]+)\s+\.(\S+)\s*$")
 _DBG_FIELD = re.compile(r'(\w+)=("(?:[^"]*)"|[^,]*)')
+
+
+class SymbolError(KeyError):
+    """A symbol that the label file does not have (or has twice), or a label file
+    that is not one."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "symbol error"
 
 
 class SymbolTable(dict):
@@ -35,9 +45,9 @@ class SymbolTable(dict):
     def __missing__(self, name: str) -> int:
         if name in self.ambiguous:
             addrs = ", ".join(f"${a:04X}" for a in sorted(self.ambiguous[name]))
-            raise KeyError(f"symbol {name!r} is ambiguous in {self.source} "
+            raise SymbolError(f"symbol {name!r} is ambiguous in {self.source} "
                            f"(defined at {addrs}); use its scoped name")
-        raise KeyError(f"symbol {name!r} not found in {self.source}")
+        raise SymbolError(f"symbol {name!r} not found in {self.source}")
 
     def address(self, symbol_or_addr: str | int) -> int:
         """Resolve a symbol name, or pass an integer address through unchanged."""
@@ -56,7 +66,7 @@ def _read_dbg(dbg_path: Path, segs: dict[str, dict] | None = None
               ) -> tuple[dict[str, dict], dict[str, dict]]:
     scopes: dict[str, dict] = {}
     syms: dict[str, dict] = {}
-    for line in Path(dbg_path).read_text().splitlines():
+    for line in read_text(dbg_path, "debug file", SYMBOLS_CAP).splitlines():
         kind, f = _parse_dbg_line(line)
         if kind == "scope":
             scopes[f["id"]] = f
@@ -106,15 +116,22 @@ def load_symbols(labels_path: str | Path, dbg_path: str | Path | None = None) ->
 
     dbg_path defaults to the `.dbg` file beside the label file; when it exists, scoped
     names (`proc::label`, `label::@local`) and sizes are added. Raises FileNotFoundError
-    when the label file is missing. Looking up a missing name raises KeyError naming it.
+    when the label file is missing, InputFileError (an OSError) when it is not a regular
+    file or too large, SymbolError when it holds no label. Looking up a missing name
+    raises SymbolError (a KeyError) naming it.
     """
     labels_path = Path(labels_path)
+    if not labels_path.exists():
+        raise FileNotFoundError(f"label file {labels_path} not found")
     seen: dict[str, set[int]] = {}
-    for line in labels_path.read_text().splitlines():
+    for line in read_text(labels_path, "label file", SYMBOLS_CAP).splitlines():
         m = _LABEL_LINE.match(line)
         if not m or m.group(2).startswith("@"):
             continue
         seen.setdefault(m.group(2), set()).add(int(m.group(1), 16))
+    if not seen:
+        raise SymbolError(f"{labels_path} holds no labels (want ld65 -Ln lines "
+                          f"such as 'al 00C000 .nes_main')")
     ambiguous = {n: a for n, a in seen.items() if len(a) > 1}
     table = SymbolTable(labels_path, ambiguous)
     for name, addrs in seen.items():

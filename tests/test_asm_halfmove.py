@@ -12,6 +12,7 @@ import random
 import pytest
 
 from pyharness.asm_engine import AsmEngine
+from pyharness.engines import AsmSearchEngine
 from pyharness.diff import EDGE_COUNTERS, compare_one, edge_position, game_record, run_diff
 from pyharness.reference import search as ref
 from pyharness.reference.board import START_FEN
@@ -45,7 +46,7 @@ def test_counters_near_the_rule_and_past_255(eng, fen):
     """Node-by-node identity (trace, best move, score, nodes, PV) at every edge counter."""
     for counter in COUNTERS:
         for depth in (1, 2, 3):
-            text, _, _ = compare_one(eng, at_counter(fen, counter), depth)
+            text, _, _ = compare_one(AsmSearchEngine(eng), at_counter(fen, counter), depth)
             assert text is None, f"counter {counter}: {text}"
 
 
@@ -91,7 +92,7 @@ def test_game_record_crosses_the_rule(eng):
     for mv in ("a0a1", "e9f9", "a1a0"):
         pos = game.position.copy()
         for depth in (1, 2, 3):
-            assert compare_one(eng, pos, depth)[0] is None
+            assert compare_one(AsmSearchEngine(eng), pos, depth)[0] is None
         eng.game_setup(pos)
         assert eng.game_result() == game.result() is None
         game.push(mv)
@@ -111,7 +112,7 @@ def test_repetitions_in_the_record_near_the_rule(eng):
         _, moves, seen = game_record(pos)
         assert len(moves) == 8 and seen
         for depth in (1, 2, 3):
-            text, _, _ = compare_one(eng, pos, depth)
+            text, _, _ = compare_one(AsmSearchEngine(eng), pos, depth)
             assert text is None, f"counter {counter}: {text}"
 
 

@@ -10,10 +10,11 @@ from click.testing import CliRunner
 from PIL import Image
 
 from pyharness.bench_search import (LevelStats, SearchBench, SearchRun, SuiteError,
-                                    asm_search_status, load_suite, parse_levels,
-                                    run_bench, select_positions)
+                                    load_suite, parse_levels, run_bench, select_positions)
 from pyharness.cli import main
-from pyharness.match import AsmPlayer, GameView, search_seed
+from pyharness.engines import AsmSearchEngine, EngineUnavailableError
+from pyharness.limits import Limits
+from pyharness.match import GameView, SearchPlayer, search_seed
 from pyharness.plot import CAP_COLOUR, plot_levels
 from pyharness.reference.book import default_book
 from pyharness.reference.position import Move, Position
@@ -22,9 +23,8 @@ from pyharness.reference.position import Move, Position
 
 @pytest.fixture(scope="module")
 def asm_available():
-    why = asm_search_status()
-    if why:
-        pytest.skip(f"asm search absent: {why}")
+    """The asm engine opens (the ROM builds and loads): a failure here is an error."""
+    AsmSearchEngine()
 
 
 # --- the suite -------------------------------------------------------------------------
@@ -165,7 +165,7 @@ def test_cli_bench_table_says_the_engine():
 
 @pytest.mark.parametrize("args, message", [
     (["--levels", "7"], "bad level"),
-    (["--suite", "/nonexistent/suite.txt"], "cannot read bench suite"),
+    (["--suite", "/nonexistent/suite.txt"], "bench suite /nonexistent/suite.txt not found"),
 ])
 def test_cli_bench_bad_input_exits_2(args, message):
     res = CliRunner().invoke(main, ["bench", "--engine", "ref", *args])
@@ -173,17 +173,15 @@ def test_cli_bench_bad_input_exits_2(args, message):
     assert message in res.output
 
 
-def test_cli_bench_asm_unavailable_is_a_clear_error_and_auto_falls_back(monkeypatch):
-    import pyharness.bench_search as bs
-    monkeypatch.setattr(bs, "asm_search_status", lambda: "no srch_think in this ROM")
+def test_cli_bench_asm_unavailable_is_one_error_line(monkeypatch):
+    import pyharness.engines as engines
+
+    def broken():
+        raise EngineUnavailableError("ca65 not found; run `make`")
+    monkeypatch.setattr(engines, "open_asm_engine", broken)
     res = CliRunner().invoke(main, ["bench", "--engine", "asm", "--levels", "1"])
     assert res.exit_code == 2
-    assert "error: --engine asm: no srch_think in this ROM" in res.output
-    res = CliRunner().invoke(main, ["bench", "--levels", "1", "--positions", "1"])
-    assert res.exit_code == 0, res.output
-    assert "note: asm search unavailable (no srch_think in this ROM)" in res.stderr
-    assert res.stdout.startswith("engine: ref")
-    assert "NOTE: asm search unavailable" in res.stdout
+    assert res.output == "error: ca65 not found; run `make`\n"
 
 
 # --- the asm: match player ----------------------------------------------------------------
@@ -196,7 +194,7 @@ def test_asm_player_passes_limits_seed_and_history_like_ref():
         calls.append((position.fen(), kw))
         return types.SimpleNamespace(best_move=position.legal_moves()[0])
 
-    player = AsmPlayer(level=3, engine=types.SimpleNamespace(think=think))
+    player = SearchPlayer(AsmSearchEngine(types.SimpleNamespace(think=think)), level=3)
     player.new_game(7)
     pos = Position.start()
     history = (Move.from_iccs("h2e2"), Move.from_iccs("h9g7"))
@@ -204,8 +202,18 @@ def test_asm_player_passes_limits_seed_and_history_like_ref():
         pos.push(m)
     move = player.choose(GameView(Position.start().fen(), history, pos.copy()))
     assert move == pos.legal_moves()[0]
-    assert calls == [(pos.fen(), {"level": 3, "seed": search_seed(7, 2),
-                                  "history_moves": history})]
+    assert calls == [(pos.fen(), {"level": 3, "depth": None, "nodes": None, "frames": None,
+                                  "seed": search_seed(7, 2), "history_moves": history,
+                                  "trace": None, "null_move": False})]
+
+
+def test_asm_player_refuses_lmr_off_and_bad_limits():
+    with pytest.raises(ValueError, match="level must be 1..5"):
+        SearchPlayer(AsmSearchEngine(types.SimpleNamespace()), level=9)
+    player = SearchPlayer(AsmSearchEngine(types.SimpleNamespace()), level=2, lmr=0)
+    with pytest.raises(ValueError, match="late-move reductions"):
+        player.choose(GameView(Position.start().fen(), (), Position.start()))
+    assert Limits(level=2).lmr and not Limits(level=2).null_move
 
 
 def test_asm_bench_measures_cycles_on_one_position(asm_available):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pyharness.engine_data import load_book_lines
+from pyharness.reference.assets import load_book_lines
 from pyharness.reference.book import Book, BookError, compile_book, compile_lines, from_bytes
 from pyharness.reference.lfsr import Lfsr
 from pyharness.reference.position import Move, Position

@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from pyharness.engine_data import load_book_lines
+from pyharness.reference.assets import load_book_lines
 from pyharness.reference.position import Position
 from pyharness.uci import EngineMissingError, UciEngine, find_binary
 

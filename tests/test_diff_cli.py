@@ -14,8 +14,8 @@ def test_diff_equal_exits_zero():
 
 def test_diff_reports_the_first_difference(monkeypatch):
     """A twin that scores differently is caught at its first node."""
-    import pyharness.diff as diff
-    real = diff.think
+    import pyharness.reference.search as search
+    real = search.think
 
     def skewed(pos, **kw):
         res = real(pos, **kw)
@@ -23,7 +23,7 @@ def test_diff_reports_the_first_difference(monkeypatch):
             f, t, key, rs, bs = kw["trace"][0]
             kw["trace"][0] = (f, t, key, rs + 1, bs)
         return res
-    monkeypatch.setattr(diff, "think", skewed)
+    monkeypatch.setattr(search, "think", skewed)
     r = CliRunner().invoke(main, ["diff", "--positions", "1", "--depth", "1"])
     assert r.exit_code == 1
     assert "node 1 differs in red_sum" in r.output

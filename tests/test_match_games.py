@@ -157,13 +157,13 @@ def test_summary_lines_mention_every_total():
 
 
 def test_cli_engine_failure_exits_1(monkeypatch):
-    from pyharness import match
+    from pyharness.match import registry
 
     class Illegal(_Scripted):
         def choose(self, view):
             return Move.from_iccs("a0a9")
-    kind = match.EngineKind("illegal", "always plays a0a9", {}, lambda o: Illegal([]))
-    monkeypatch.setitem(match._REGISTRY, "illegal", kind)
+    kind = registry.EngineKind("illegal", "always plays a0a9", {}, lambda o: Illegal([]))
+    monkeypatch.setitem(registry._REGISTRY, "illegal", kind)
     result = CliRunner().invoke(main, ["match", "illegal", "random", "-n", "1", "-q"])
     assert result.exit_code == 1, result.output
     assert "engine failure" in result.output and "illegal move a0a9" in result.output

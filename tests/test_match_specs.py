@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from pyharness.cli import main
-from pyharness.match import (EngineSpec, EngineUnavailableError, GameView, RefPlayer,
+from pyharness.match import (EngineSpec, EngineUnavailableError, GameView, SearchPlayer,
                              SpecError, check_spec, make_player, parse_spec, search_seed)
 from pyharness.reference.position import Move, Position
 
@@ -57,45 +57,43 @@ def test_bad_specs_say_what_is_wrong(text, message):
 
 @pytest.fixture
 def no_asm_search(monkeypatch):
-    """Make the asm engine look absent (a ROM without srch_think), whatever is built."""
-    import pyharness.bench_search as bs
-    monkeypatch.setattr(bs, "asm_search_status", lambda: "the ROM has no srch_think")
+    """Make the asm engine look absent (the toolchain missing), whatever is built."""
+    import pyharness.engines as engines
+
+    def broken():
+        raise engines.EngineUnavailableError("ca65 not found; run `make`")
+    monkeypatch.setattr(engines, "open_asm_engine", broken)
 
 
-def test_asm_without_its_search_is_a_clear_error(no_asm_search):
+def test_asm_without_its_rom_is_a_clear_error(no_asm_search):
     spec = parse_spec("asm:L4")
-    with pytest.raises(EngineUnavailableError, match="not available yet: the ROM has no"):
+    with pytest.raises(EngineUnavailableError, match="asm: ca65 not found"):
         check_spec(spec)
-    with pytest.raises(EngineUnavailableError, match="not available yet"):
+    with pytest.raises(EngineUnavailableError, match="use ref: for its Python twin"):
         make_player(spec)
 
 
-def test_cli_asm_without_its_search_exits_2(no_asm_search):
+def test_cli_asm_without_its_rom_exits_2(no_asm_search):
     result = CliRunner().invoke(main, ["match", "naive", "asm:L4"])
     assert result.exit_code == 2, result.output
-    assert "error: asm: the 6502 engine player is not available yet" in result.output
-
-
-def test_ref_without_search_module_is_a_clear_error(monkeypatch):
-    monkeypatch.setitem(sys.modules, "pyharness.reference.search", None)
-    with pytest.raises(EngineUnavailableError, match="pyharness.reference.search"):
-        make_player(parse_spec("ref:L4"))
+    assert result.output.startswith("error: asm: ca65 not found")
+    assert result.output.count("\n") == 1
 
 
 def test_ref_calls_think_with_limits_seed_and_history(monkeypatch):
     calls = []
 
     def think(position, level=None, depth=None, seed=0, nodes=None, frames=None,
-              history_moves=()):
+              history_moves=(), trace=None, null_move=False, lmr=True):
         calls.append(dict(fen=position.fen(), level=level, depth=depth, seed=seed,
-                          nodes=nodes, frames=frames, history=history_moves))
+                          nodes=nodes, frames=frames, history=history_moves,
+                          null_move=null_move, lmr=lmr))
         return types.SimpleNamespace(best_move=position.legal_moves()[0])
 
-    fake = types.ModuleType("pyharness.reference.search")
-    fake.think = think
-    monkeypatch.setitem(sys.modules, "pyharness.reference.search", fake)
-    player = make_player(parse_spec("ref:L4"))
-    assert isinstance(player, RefPlayer)
+    import pyharness.reference.search as search
+    monkeypatch.setattr(search, "think", think)
+    player = make_player(parse_spec("ref:L4,null=1,lmr=0"))
+    assert isinstance(player, SearchPlayer) and player.engine.name == "ref"
     player.new_game(11)
     pos = Position.start()
     history = (Move.from_iccs("h2e2"),)
@@ -103,7 +101,8 @@ def test_ref_calls_think_with_limits_seed_and_history(monkeypatch):
     move = player.choose(GameView(Position.start().fen(), history, pos.copy()))
     assert move == pos.legal_moves()[0]
     assert calls == [dict(fen=pos.fen(), level=4, depth=None, seed=search_seed(11, 1),
-                          nodes=None, frames=None, history=history)]
+                          nodes=None, frames=None, history=history, null_move=True,
+                          lmr=False)]
 
 
 def test_search_seed_is_a_nonzero_16_bit_value_that_varies():
@@ -115,11 +114,11 @@ def test_search_seed_is_a_nonzero_16_bit_value_that_varies():
 @pytest.mark.parametrize("args, message", [
     (["match", "fsf", "naive"], "fsf needs one of depth, nodes"),
     (["match", "naive", "bogus:x=1"], "unknown engine 'bogus'"),
-    (["match", "naive", "random", "--games", "0"], "--games must be at least 1"),
-    (["match", "naive", "random", "-j", "-1"], "-j must be 0"),
-    (["match", "naive", "random", "--max-plies", "0"], "--max-plies must be at least 1"),
+    (["match", "naive", "random", "--games", "0"], "'--games' / '-n': 0 is not in the range"),
+    (["match", "naive", "random", "-j", "-1"], "'--jobs' / '-j': -1 is not in the range"),
+    (["match", "naive", "random", "--max-plies", "0"], "'--max-plies': 0 is not in the range"),
     (["match", "naive", "random", "--openings", "/nonexistent/openings.txt"],
-     "cannot read openings file"),
+     "openings file /nonexistent/openings.txt not found"),
 ])
 def test_cli_bad_input_exits_2_with_error(args, message):
     result = CliRunner().invoke(main, args)

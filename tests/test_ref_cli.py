@@ -53,9 +53,9 @@ def test_perft_count_on_the_last_line():
     (("show", "rnbakabnr/9 w"), "bad FEN"),
     (("moves", "4k4/9/9/9/9/9/9/9/9/4K4 w"), "not to move"),
     (("moves", "nonsense"), "bad FEN"),
-    (("perft", "start", "x"), "bad depth"),
-    (("perft", "start", "--", "-1"), "bad depth"),
-    (("perft", "start", "99"), "bad depth"),
+    (("perft", "start", "x"), "'x' is not a valid integer"),
+    (("perft", "start", "--", "-1"), "-1 is not in the range 0<=x<=8"),
+    (("perft", "start", "99"), "99 is not in the range 0<=x<=8"),
 ])
 def test_bad_input_exits_2_with_an_error_line(args, message):
     result = run(*args)

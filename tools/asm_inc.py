@@ -5,7 +5,11 @@ import argparse
 import sys
 from pathlib import Path
 
+import depfile  # noqa: E402 - what the tool reads, for the build's depfiles
+
 ROOT = Path(__file__).resolve().parent.parent
+if Path(sys.argv[0]).resolve().parent == ROOT / "tools":   # run as a tool: record reads
+    depfile.start()
 if str(ROOT) not in sys.path:               # run as a script from any directory
     sys.path.insert(0, str(ROOT))
 
@@ -28,9 +32,11 @@ def byte_rows(values, per_row: int = 16, fmt: str = "${:02X}") -> list[str]:
 
 
 def write(path: Path, lines: list[str]) -> None:
-    """Write `lines` (creating the directory) with a final newline."""
+    """Write `lines` (creating the directory) with a final newline, and the depfile
+    `<path>.d` of what the tool read."""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    depfile.write(path)
 
 
 def parse_args(doc: str, default_inc: str) -> argparse.Namespace:

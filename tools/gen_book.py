@@ -14,7 +14,7 @@ import argparse
 from pathlib import Path
 
 import asm_inc
-from pyharness.engine_data import AssetError
+from pyharness.reference.assets import AssetError
 from pyharness.reference.book import BookError, compile_book
 
 

@@ -3,7 +3,7 @@
 
 Seven page-aligned 256-byte tables (type K A B N R C P, Red's view, indexed by square;
 a Black piece on sq reads index 254 - sq), a 7-byte table of their pages, and
-EVAL_ADVANCED (the side-to-move bonus). Values come from pyharness.engine_data, which
+EVAL_ADVANCED (the side-to-move bonus). Values come from pyharness.reference.assets, which
 is what the Python reference reads, so both engines share the bytes.
 
 Usage: gen_eval.py assets/pst.txt --inc build/eval_tables.inc
@@ -11,7 +11,7 @@ Usage: gen_eval.py assets/pst.txt --inc build/eval_tables.inc
 from __future__ import annotations
 
 import asm_inc
-from pyharness.engine_data import AssetError, load_pst
+from pyharness.reference.assets import AssetError, load_pst
 from pyharness.reference.eval import ADVANCED_VALUE
 
 NAMES = ("king", "advisor", "bishop", "knight", "rook", "cannon", "pawn")

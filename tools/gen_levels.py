@@ -2,7 +2,7 @@
 """assets/levels.txt -> build/levels.inc (the level tables) and build/engine_consts.inc
 (the search constants), both taken from what the Python twin reads.
 
-The level rows come from pyharness.engine_data.load_levels (what the reference reads).
+The level rows come from pyharness.reference.assets.load_levels (what the reference reads).
 The search constants (score bounds, MAX_PLY, TT size, ordering keys, history increment,
 LFSR taps/seed/warm-up, null-move reduction, the level count, MVV/LVA rows) are taken
 from pyharness/reference/{search,levels,lfsr,tt,board}.py under the names the 6502 code
@@ -17,7 +17,7 @@ import argparse
 from pathlib import Path
 
 import asm_inc
-from pyharness.engine_data import AssetError, load_levels
+from pyharness.reference.assets import AssetError, load_levels
 from pyharness.reference import lfsr, search, tt
 from pyharness.reference.board import PIECE_TYPES
 from pyharness.reference.levels import MAX_DEPTH, level_depth

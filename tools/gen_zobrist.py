@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """assets/zobrist.txt -> build/zobrist.inc: the 32-bit Zobrist keys of the 6502 engine.
 
-The seed is expanded by pyharness.engine_data.make_zobrist (xorshift32, 14 kinds x 90
+The seed is expanded by pyharness.reference.assets.make_zobrist (xorshift32, 14 kinds x 90
 squares, then the side key), the same code the Python reference uses.
 
 Tables (docs/search.md, "Zobrist keys"):
@@ -21,7 +21,7 @@ Usage: gen_zobrist.py assets/zobrist.txt --inc build/zobrist.inc
 from __future__ import annotations
 
 import asm_inc
-from pyharness.engine_data import KINDS, PLAY_SQUARES, AssetError, load_zobrist
+from pyharness.reference.assets import KINDS, PLAY_SQUARES, AssetError, load_zobrist
 
 
 def render(keys, source: str) -> list[str]:

@@ -164,6 +164,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--chr", type=Path)
     ap.add_argument("--inc", type=Path)
     args = ap.parse_args(argv)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import depfile                       # what the tool reads, for the build
+    depfile.start()
     try:
         conv = convert(Image.open(args.png))
     except (AssetError, OSError) as e:
@@ -175,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.inc:
         args.inc.parent.mkdir(parents=True, exist_ok=True)
         write_inc(args.inc, args.name, conv, args.png.as_posix())
+        depfile.write(args.inc)
     return 0
 
 

@@ -290,6 +290,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--chr", type=Path, required=True)
     ap.add_argument("--inc", type=Path, required=True)
     args = ap.parse_args(argv)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import depfile                       # what the tool reads, for the build
+    depfile.start()
     try:
         chr_data, inc = convert(Image.open(args.png))
     except (ValueError, OSError) as e:
@@ -298,6 +301,7 @@ def main(argv: list[str] | None = None) -> int:
     args.chr.parent.mkdir(parents=True, exist_ok=True)
     args.chr.write_bytes(chr_data)
     args.inc.write_text(inc)
+    depfile.write(args.inc)
     return 0
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..engine_data import PLAY_SQUARES, BookLine, load_book_lines
+from .assets import PLAY_SQUARES, BookLine, load_book_lines
 from .errors import IllegalMoveError
 from .lfsr import Lfsr
 from .position import Move, Position

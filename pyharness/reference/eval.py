@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..engine_data import load_pst
+from .assets import load_pst
 from .board import PIECE_TYPES
 
 ADVANCED_VALUE = 3

@@ -3,12 +3,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..engine_data import Level, load_levels
+from .assets import Level, load_levels
+from .clock import CYCLES_PER_FRAME
 
 #: depth used when a level says "until the cap" (depth 0)
 MAX_DEPTH = 24
-#: CPU cycles per NES frame (NTSC: 1,789,773 Hz / 60.0988 Hz)
-CYCLES_PER_FRAME = 29781
 #: 6502 cycles per search node, for the Python frame clock model (think() without a
 #: `clock`): the median the asm search (srch_think) measured on the bench suite,
 #: every level (`xq65 bench --full --engine asm` at commit ecea995: 3,292; per level

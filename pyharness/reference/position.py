@@ -118,7 +118,7 @@ class Position:
             rank = 9 - row_no
             file = 0
             for ch in row:
-                if ch.isdigit():
+                if ch in "0123456789":          # ASCII only: str.isdigit takes "²"
                     file += int(ch)
                     continue
                 ptype = _LETTER_TYPES.get(ch.lower())

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..engine_data import ZobristKeys, load_zobrist
+from .assets import ZobristKeys, load_zobrist
 from .board import PIECE_TYPES
 
 
