@@ -274,7 +274,8 @@ class AsmEngine:
               history_moves=(), use_book: bool | None = None, trace: list | None = None,
               move_now_after: int | None = None, max_cycles: int | None = None,
               profile: dict[int, int] | None = None,
-              hooks: dict[str, Callable[[], None]] | None = None) -> AsmSearchResult:
+              hooks: dict[str, Callable[[], None]] | None = None,
+              null_move: bool = False) -> AsmSearchResult:
         """srch_think on `position`, like reference.search.think (same arguments).
 
         The position's undo stack is the game record (eng_game_new + eng_game_push);
@@ -284,6 +285,7 @@ class AsmEngine:
         every node, like the reference. `move_now_after` sets srch_move_now once that
         many nodes were made. `hooks` maps more ROM labels to callables run there
         (e.g. srch_null_try, srch_null_cut: the tests count null moves).
+        `null_move=True` switches null-move pruning on (off by default, as the twin).
         The limits are checked as `Limits` checks them (LimitsError); the run stops
         with SimLimitError at `max_cycles` (default: `think_cycle_cap`).
         """
@@ -302,6 +304,7 @@ class AsmEngine:
         s.write("srch_frames", (frames or 0).to_bytes(2, "little"))
         s.poke("srch_use_book", 0 if use_book is None else (2 if use_book else 1))
         s.poke("srch_move_now", 0)
+        s.poke("srch_null_on", 1 if null_move else 0)
         hooks_in, hooks = hooks, {}
         if trace is not None or move_now_after is not None:
             mem = s.memory

@@ -57,7 +57,7 @@ class RefEngine:
         """reference.search.think with the limits."""
         from .reference.search import think
         return think(position, history_moves=history_moves, trace=trace,
-                     null_move=limits.null_move, **limits.think_kwargs())
+                     null_move=limits.null_move, lmr=limits.lmr, **limits.think_kwargs())
 
 
 class AsmSearchEngine:
@@ -74,11 +74,11 @@ class AsmSearchEngine:
               history_moves: Iterable[Move] = (), trace: list | None = None
               ) -> SearchResult:
         """AsmEngine.think with the limits (an AsmSearchResult: it has the cycles)."""
-        if not limits.null_move:
-            raise LimitsError("the asm search always prunes with the null move "
-                              "(null_move=False is for the Python twin)")
+        if not limits.lmr:
+            raise LimitsError("the asm search always uses late-move reductions "
+                              "(lmr=False is for the Python twin)")
         return self.engine.think(position, history_moves=history_moves, trace=trace,
-                                 **limits.think_kwargs())
+                                 null_move=limits.null_move, **limits.think_kwargs())
 
 
 def open_asm_engine():

@@ -40,14 +40,16 @@ def _check(name: str, value: int | None, low: int, high: int) -> None:
 @dataclass(frozen=True)
 class Limits:
     """A level (1..N) or a fixed depth (1..MAX_DEPTH), optional node and frame budgets,
-    the LFSR seed, and null-move pruning (the Python twin can switch it off)."""
+    the LFSR seed, null-move pruning (off by default; both engines can switch it on) and
+    late-move reductions (on; the Python twin can switch them off)."""
 
     level: int | None = None
     depth: int | None = None
     nodes: int | None = None
     frames: int | None = None
     seed: int = 0
-    null_move: bool = True
+    null_move: bool = False
+    lmr: bool = True
 
     def __post_init__(self) -> None:
         if self.level is None and self.depth is None:

@@ -204,16 +204,16 @@ def test_asm_player_passes_limits_seed_and_history_like_ref():
     assert move == pos.legal_moves()[0]
     assert calls == [(pos.fen(), {"level": 3, "depth": None, "nodes": None, "frames": None,
                                   "seed": search_seed(7, 2), "history_moves": history,
-                                  "trace": None})]
+                                  "trace": None, "null_move": False})]
 
 
-def test_asm_player_refuses_null_off_and_bad_limits():
+def test_asm_player_refuses_lmr_off_and_bad_limits():
     with pytest.raises(ValueError, match="level must be 1..5"):
         SearchPlayer(AsmSearchEngine(types.SimpleNamespace()), level=9)
-    player = SearchPlayer(AsmSearchEngine(types.SimpleNamespace()), level=2, null=0)
-    with pytest.raises(ValueError, match="null move"):
+    player = SearchPlayer(AsmSearchEngine(types.SimpleNamespace()), level=2, lmr=0)
+    with pytest.raises(ValueError, match="late-move reductions"):
         player.choose(GameView(Position.start().fen(), (), Position.start()))
-    assert Limits(level=2).null_move
+    assert Limits(level=2).lmr and not Limits(level=2).null_move
 
 
 def test_asm_bench_measures_cycles_on_one_position(asm_available):

@@ -15,11 +15,14 @@
 .import book_probe
 .export srch_make_done, lfsr_byte, srch_search, srch_qsearch, srch_order, srch_pick
 .export srch_reward, srch_rep, srch_unmake_done, srch_null_try, srch_null_cut
+.export srch_lmr_try
 
 ; KEY_*, HIST_MAX_INC, FLAG_*, LFSR_*, NULL_R, NULL_MIN_DEPTH: engine_consts.inc
 ORD_FULL     = $80          ; fr_ost: every key computed (else stage-1 moves left)
 ORD_SORTED   = $C0          ; fr_ost: ORD_FULL, and the unpicked keys are in non-increasing order
 REC_NULL     = $40          ; rec_flag: a null move led here (with REC_CAPTURE)
+LMR_MIN_DEPTH = 3           ; late-move reduction at nodes of depth >= 3 (search.py LMR_MIN_DEPTH)
+LMR_MIN_MOVE = 3            ; ... for the moves with i >= 3 (search.py LMR_MIN_MOVE)
 
 .segment "RODATA"
 ; MVV/LVA by piece index within its side (K A A B B N N R R C C P P P P P)
@@ -1074,6 +1077,8 @@ pv_row:
 ; @return   C set: return sr_v (beta on a cut, 0 on a stop); C clear: go on
 ; Clobbers: everything but the frames of this ply (sr_hf/sr_ht are kept).
 .proc srch_null
+        lda srch_null_on        ; off unless the caller asks (docs/search.md)
+        beq @no
         ldx eng_ply
         beq @no                 ; the root
         lda fr_depth,x
@@ -1199,6 +1204,48 @@ pv_row:
 .endproc
 
 ; ---------------------------------------------------------------------- search()
+
+;;
+; Late-move reduction test (docs/search.md, search()) for the move just made at parent
+; ply X: i >= LMR_MIN_MOVE, depth >= LMR_MIN_DEPTH, the node not in check, the move
+; quiet, no killer of ply X and giving no check.  (For i >= 1 the move is never the
+; hash move, which pick(0) takes; so this is the twin's "key < KEY_KILLER2".)
+; @param X  the parent ply (eng_ply - 1), after srch_make
+; @return C set: reduce
+; Clobbers: A, Y.  X preserved.  Cycles: ~20 when i < 3, ~70 for a reduced move
+.proc lmr_ok
+        lda fr_i,x
+        cmp #LMR_MIN_MOVE
+        bcc @no
+        lda fr_depth,x
+        cmp #LMR_MIN_DEPTH
+        bcc @no
+        ldy sr_n
+        lda rec_flag,y          ; a capture, or the move gives check
+        and #REC_CAPTURE | REC_CHECK
+        bne @no
+        lda rec_flag-1,y        ; the node is in check
+        and #REC_CHECK
+        bne @no
+        lda undo_to,x
+        cmp kill1_t,x
+        bne @k2
+        lda undo_from,x
+        cmp kill1_f,x
+        beq @no
+@k2:    lda undo_to,x
+        cmp kill2_t,x
+        bne @yes
+        lda undo_from,x
+        cmp kill2_f,x
+        bne @yes
+@no:    clc
+        rts
+@yes:
+::srch_lmr_try:                 ; hook: a reduced search follows (tests count them)
+        sec
+        rts
+.endproc
 
 ;;
 ; Fail-soft negamax PVS at ply eng_ply (docs/search.md, search()).
@@ -1356,7 +1403,23 @@ pv_row:
         jsr srch_search
         jsr neg_noise
         jmp @back
-@null:  jsr win_null
+@null:  jsr lmr_ok
+        bcc @pvs
+        dec sr_d                ; a late quiet move: depth - 2 first
+        jsr win_null
+        jsr srch_search
+        jsr neg_noise
+        lda sr_stopped
+        bne @back
+        ldx eng_ply
+        dex
+        LT16 {fr_al,x}, {fr_ah,x}, sr_v, sr_v+1
+        bpl @back               ; v <= alpha: the reduced search holds
+        lda fr_depth,x
+        sec
+        sbc #1
+        sta sr_d
+@pvs:   jsr win_null
         jsr srch_search
         jsr neg_noise
         lda sr_stopped
@@ -1766,6 +1829,8 @@ pv_row:
         sta sr_stopped
         sta sr_noise
         sta eng_ply
+        sta sr_tm_el
+        sta sr_tm_el+1
         ; ---- LFSR: seed ($ACE1 for 0), 16 steps
         lda srch_seed
         sta sr_lfsr
@@ -1881,7 +1946,12 @@ pv_row:
         lda sr_iter
         cmp sr_maxdepth
         bcs @done
-        inc sr_iter
+        lda sr_flimit           ; a frame cap: time for the next iteration?
+        ora sr_flimit+1
+        beq @next
+        jsr srch_plan
+        bcs @done
+@next:  inc sr_iter
         jmp @it
 @stop:  lda #1
         sta srch_stopped
@@ -1945,6 +2015,69 @@ pv_row:
         lda #1
         sta srch_pv_len
 @done:  rts
+.endproc
+
+;;
+; Time management (docs/search.md, think(); search.py IterationPlan): after an
+; iteration, with E = frames since the start and t = E - sr_tm_el (the frames the
+; iteration took), the next one is not started when E + t + t / 2 > sr_flimit.
+; sr_tm_el = E.
+; @return C set: do not start the next iteration
+; Clobbers: A, sr_t0-sr_t3, sr_ptr0.  Cycles: ~110
+.proc srch_plan
+@fc:    lda frame_count+1       ; torn-read safe (the NMI ticks it)
+        sta sr_t1
+        lda frame_count
+        sta sr_t0
+        lda frame_count+1
+        cmp sr_t1
+        bne @fc
+        lda sr_t0               ; E = frame_count - sr_start
+        sec
+        sbc sr_start
+        sta sr_t0
+        lda sr_t1
+        sbc sr_start+1
+        sta sr_t1
+        lda sr_t0               ; t = E - sr_tm_el; sr_tm_el = E
+        sec
+        sbc sr_tm_el
+        sta sr_t2
+        lda sr_t1
+        sbc sr_tm_el+1
+        sta sr_t3
+        lda sr_t0
+        sta sr_tm_el
+        lda sr_t1
+        sta sr_tm_el+1
+        lda sr_t3               ; sr_ptr0 = t + t / 2 (a carry: beyond any cap)
+        lsr a
+        sta sr_ptr0+1
+        lda sr_t2
+        ror a
+        clc
+        adc sr_t2
+        sta sr_ptr0
+        lda sr_ptr0+1
+        adc sr_t3
+        sta sr_ptr0+1
+        bcs @no
+        lda sr_ptr0             ; + E
+        adc sr_t0
+        sta sr_ptr0
+        lda sr_ptr0+1
+        adc sr_t1
+        sta sr_ptr0+1
+        bcs @no
+        lda sr_flimit           ; cap < E + t + t / 2: no
+        cmp sr_ptr0
+        lda sr_flimit+1
+        sbc sr_ptr0+1
+        bcc @no
+        clc
+        rts
+@no:    sec
+        rts
 .endproc
 
 ;;

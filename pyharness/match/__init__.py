@@ -8,7 +8,8 @@ An engine is named by a spec string `kind:items`, items separated by commas, eac
     random:seed=1    uniform random legal mover
     ref:L4           the Python twin of the asm engine (pyharness.reference.search)
     ref:depth=3      ... at a fixed depth (also nodes=, frames=)
-    ref:L4,null=0    ... without null-move pruning (null=1, the default, keeps it)
+    ref:L4,null=1    ... with null-move pruning (null=0, the default, is without)
+    ref:L4,lmr=0     ... without late-move reductions (lmr=1, the default, keeps them)
     asm:L4           the 6502 engine under py65 (AsmEngine.think; as ref:, same seeds)
 
 Games start from a set of opening positions (assets/match_openings.txt), each played

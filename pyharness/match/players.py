@@ -117,10 +117,11 @@ class SearchPlayer:
 
     def __init__(self, engine: SearchEngine, level: int | None = None,
                  depth: int | None = None, nodes: int | None = None,
-                 frames: int | None = None, null: int | None = None) -> None:
+                 frames: int | None = None, null: int | None = None,
+                 lmr: int | None = None) -> None:
         self.engine = engine
         self.limits = {"level": level, "depth": depth, "nodes": nodes, "frames": frames,
-                       "null_move": True if null is None else bool(null)}
+                       "null_move": bool(null), "lmr": True if lmr is None else bool(lmr)}
         Limits(**self.limits)                    # LimitsError now, not mid-game
         self.game_seed = 0
 

@@ -198,7 +198,8 @@ register_engine(EngineKind(
 register_engine(EngineKind(
     "ref", "the Python twin of the asm engine",
     {"level": _LEVEL, "depth": _DEPTH, "nodes": _NODES, "frames": _FRAMES,
-     "null": ParamRule(0, 1, "null-move pruning")}, _make_ref,
+     "null": ParamRule(0, 1, "null-move pruning"),
+     "lmr": ParamRule(0, 1, "late-move reductions")}, _make_ref,
     required=(("level", "depth", "nodes", "frames"),), exclusive=(("level", "depth"),)))
 
 

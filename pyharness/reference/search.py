@@ -1,7 +1,7 @@
 """The reference search: the exact twin the 6502 search copies (docs/search.md).
 
 Iterative deepening; negamax alpha-beta with principal-variation search (fail-soft);
-null-move pruning (R = 2); quiescence on captures (all evasions when in check); check
+null-move pruning (R = 2; off by default); quiescence on captures (all evasions when in check); check
 extension; ordering by hash move, MVV/LVA, two killers per ply, history; mate scores
 by distance;
 repetition judged in the search path and the game record (perpetual check loses);
@@ -42,6 +42,8 @@ NULL_R = 2            # null-move reduction: the null move is searched at depth 
 NULL_MIN_DEPTH = 2    # null move tried at search() nodes of depth >= 2 (after extension)
 #: piece indexes 5..10 of a side (N N R R C C): a null move needs one on the board
 NULL_MAJORS = range(5, 11)
+LMR_MIN_DEPTH = 3     # late-move reduction at search() nodes of depth >= 3 (after extension)
+LMR_MIN_MOVE = 3      # ... for the moves searched 4th and later (i >= 3)
 
 #: MVV/LVA values by type K A B N R C P
 MVV_LVA_VALUE = (6, 2, 2, 4, 5, 4, 1)
@@ -66,7 +68,9 @@ class SearchLimits:
     clock: Callable[[], int] | None = None       # the frame counter (16-bit wraps)
     move_now: Callable[[], bool] | None = None   # the "move now" flag
     noise_mask: int = 0
-    null_move: bool = True                       # null-move pruning (docs/search.md)
+    null_move: bool = False                      # null-move pruning (docs/search.md): off
+    lmr: bool = True                             # late-move reductions (docs/search.md)
+    time_manage: bool = True                     # skip an iteration predicted not to finish
     quiesce: bool = True                         # qsearch searches captures
     slip: int = 0                                # chance/256 of a random root move
 
@@ -85,6 +89,8 @@ class SearchResult:
     tt_cutoffs: int = 0
     null_tries: int = 0
     null_cuts: int = 0
+    lmr_tries: int = 0
+    skipped: bool = False                        # time management ended the iterations
     from_book: bool = False
     stopped: bool = False
     iterations: list[tuple[int, int, int, str]] = field(default_factory=list)
@@ -98,6 +104,28 @@ class SearchResult:
     def tt_hit_rate(self) -> float:
         """TT hits / probes (0.0 when nothing was probed)."""
         return self.tt_hits / self.tt_probes if self.tt_probes else 0.0
+
+
+class IterationPlan:
+    """Time management (docs/search.md, think()): is there time for the next iteration?
+
+    After each completed iteration, with `elapsed` frames since the start: t = the
+    frames that iteration took. The next one is predicted to take at least
+    t + t // 2 frames (a growth factor of 1.5, below every measured one); it is not
+    started when elapsed + t + t // 2 > the cap. (The growth of the last two
+    iterations alternates between ~1.3 and ~10 with the depth's parity, so it predicts
+    badly: docs/search.md.)
+    """
+
+    def __init__(self, cap: int):
+        self.cap = cap
+        self.elapsed = 0         # frames at the end of the last iteration
+
+    def next_fits(self, elapsed: int) -> bool:
+        """Record the iteration that just ended; True: start the next one."""
+        t = (elapsed - self.elapsed) & 0xFFFF
+        self.elapsed = elapsed
+        return elapsed + t + (t >> 1) <= self.cap
 
 
 class Searcher:
@@ -135,6 +163,7 @@ class Searcher:
         self.nulls = [False]                 # record entries reached by a null move
         self.null_tries = 0
         self.null_cuts = 0
+        self.lmr_tries = 0                   # reduced searches (late-move reductions)
         self.sums = self.ev.side_sums(pos.piece_sq)
         self.sum_stack: list[tuple[int, int]] = []
 
@@ -371,6 +400,7 @@ class Searcher:
         best_move = None
         mask = self.limits.noise_mask if ply == 0 else 0
         board = self.pos.board
+        lmr = self.limits.lmr and depth >= LMR_MIN_DEPTH and not in_check
         for i in range(len(moves)):
             move = self.pick(moves, keys, i)
             quiet = board[move.to] == 0
@@ -380,7 +410,15 @@ class Searcher:
             if i == 0:
                 v = noise - self.search(depth - 1, -b, -a, ply + 1)
             else:
-                v = noise - self.search(depth - 1, -a - 1, -a, ply + 1)
+                full = True
+                if (lmr and i >= LMR_MIN_MOVE and keys[i] < KEY_KILLER2
+                        and not self.checks[-1]):
+                    # a late quiet move that gives no check: one ply less first
+                    self.lmr_tries += 1
+                    v = noise - self.search(depth - 2, -a - 1, -a, ply + 1)
+                    full = v > alpha and not self.stopped
+                if full:
+                    v = noise - self.search(depth - 1, -a - 1, -a, ply + 1)
                 if alpha < v < beta and not self.stopped:
                     v = noise - self.search(depth - 1, -b, -a, ply + 1)
             self.unmake()
@@ -480,7 +518,13 @@ class Searcher:
             result.best_move = root_moves[0]
             result.pv = [root_moves[0]]
             return result
+        plan = IterationPlan(self.limits.frames) if (
+            self.limits.time_manage and self.limits.frames and self.limits.clock) else None
         for depth in range(1, self.limits.depth + 1):
+            if depth > 1 and plan is not None and not plan.next_fits(
+                    (self.limits.clock() - self.start_frame) & 0xFFFF):
+                result.skipped = True
+                break
             score = self.search(depth, -INF, INF, 0)
             if self.stopped:
                 result.stopped = True
@@ -503,6 +547,7 @@ class Searcher:
         st = self.tt.stats
         result.tt_probes, result.tt_hits, result.tt_cutoffs = st.probes, st.hits, st.cutoffs
         result.null_tries, result.null_cuts = self.null_tries, self.null_cuts
+        result.lmr_tries = self.lmr_tries
         return result
 
 
@@ -545,7 +590,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
           history_moves: Iterable[Move] = (), clock: Callable[[], int] | None = None,
           move_now: Callable[[], bool] | None = None, use_tt: bool = True,
           use_book: bool | None = None, book: Book | None = None,
-          trace: list | None = None, null_move: bool = True) -> SearchResult:
+          trace: list | None = None, null_move: bool = False,
+          lmr: bool = True, time_manage: bool = True) -> SearchResult:
     """Search `position` and return a SearchResult (best_move, score, depth, nodes, pv...).
 
     Give a `level` (1..5: depth, frame cap, noise and book from assets/levels.txt) or
@@ -558,8 +604,10 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     about where the cartridge would and stay reproducible. `move_now` is the flag.
     `trace`, a list, receives (from, to, key, red_sum, black_sum) for every node in
     order: the node-by-node record to diff an asm trace against.
-    `null_move=False` switches null-move pruning off (the search before it, for
-    comparisons). The caller's position is not modified.
+    `null_move=True` switches null-move pruning on (off by default since the match
+    of docs/bench.md, "Null move with late-move reductions"), `lmr=False` late-move reductions, `time_manage=False` the rule
+    that does not start an iteration predicted to overrun the frame cap. The caller's
+    position is not modified.
     """
     if level is None and depth is None:
         raise SearchInputError("give a level (1..5) or a depth")
@@ -589,6 +637,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     lim.clock = clock
     lim.move_now = move_now
     lim.null_move = bool(null_move)
+    lim.lmr = bool(lmr)
+    lim.time_manage = bool(time_manage)
     if use_book is not None:
         book_on = use_book
     pos = position.copy()
