@@ -13,6 +13,7 @@ PRG-RAM ($6000-$7FFF); other addresses raise ValueError here.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -199,6 +200,16 @@ class Emulator:
 
 #: Game modes of the menu (asm/include/ui.inc MODE_*).
 MODE_RED, MODE_BLACK, MODE_TWO, MODE_DEMO = range(4)
+
+
+def asm_const(name: str, source: str = "asm/include/ui.inc") -> int:
+    """A decimal constant `NAME = n` of an asm source (the one source of the UI's
+    layout: ui.inc, play.s)."""
+    text = (Path(__file__).resolve().parent.parent / source).read_text()
+    m = re.search(rf"^{name}\s*=\s*(\d+)", text, re.M)
+    if not m:
+        raise KeyError(f"{name} not in {source}")
+    return int(m.group(1))
 TEXT_GLYPHS = "一二三四五六七八九进退平前后中将军楚河漢界红黑胜和棋"   # tools/ui_charset.py TEXT
 PIECE_GLYPHS = "帅仕相马车炮兵将士象卒"                      # tools/ui_charset.py PIECES
 MENU_ROWS_FIRST = 0
@@ -256,6 +267,9 @@ class GameDriver:
                 self.tap("right")
             self.tap("down")
             self.tap("a")
+            if emu.read("save_state") == emu.address("SAVE_OK"):
+                self.wait(4)    # "SAVED GAME GOES: SURE? A/B": yes
+                self.tap("a")
         self.wait_until(lambda: emu.read("ui_nmi_cursor") == 1, limit=300)
         self.wait(4)
 
@@ -344,7 +358,8 @@ class GameDriver:
 
     def last_note(self) -> str:
         """The newest move of the side panel as text (炮二平五)."""
-        base = self.emu.address("play_notes") + 3 * 5
+        base = self.emu.address("play_notes") + (asm_const("NOTES") - 1) * asm_const(
+            "NOTE_SIZE", "asm/nes/play.s")
         codes = [self.emu.read(base + i) for i in range(4)]
         out = []
         for c in codes:

@@ -165,7 +165,7 @@ def test_demo_game_reaches_a_rules_correct_end(rom):
     assert reasons[d.emu.read("game_result")] == res.reason
 
 
-NMI_WHILE_THINKING = 1278   # cycles a frame's NMI takes from the search (py65, see
+NMI_WHILE_THINKING = 1323   # cycles a frame's NMI takes from the search (py65, see
                             # tests/test_ui_nmi.py: idle buffer + indicator + pad/cursor/sound
                             # + the two bank maps around ui_nmi_tick, docs/cycle_budget.md)
 

@@ -289,13 +289,15 @@ def test_a_on_the_mode_row_starts_and_continue_shows_what_it_resumes(rom):
     assert info == "YOU BLACK  LEVEL 3", info
     d.start_game(cont=True)
     assert d.emu.read("game_mode") == MODE_BLACK and d.emu.read("game_nply") == 1
-    # Start on the LEVEL row starts a new game at once
+    # Start on the LEVEL row starts a new game (over the save: once confirmed with A)
     d.emu.reset()
     d.boot_to_menu()
     d.tap("up", 3)
     d.tap("down")
     assert d.emu.read("menu_row") == 1
     d.tap("start")
+    d.wait(4)
+    d.tap("a")
     d.wait_until(lambda: d.emu.read("ui_nmi_cursor") == 1, limit=300)
     assert d.emu.read("game_nply") in (0, 1)
 

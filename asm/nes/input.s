@@ -19,6 +19,9 @@ ui_thinking:   .res 1          ; 1: the CPU thinks, 2: a hint; Select sets srch_
 ui_think_sub:  .res 1          ; thinking bar: frames into the current bar tile
 ui_bar_step:   .res 1          ; frames a bar tile stands for (cap / PANEL_W, >= 1)
 ui_bar_n:      .res 1          ; bar tiles shown (0..PANEL_W)
+ui_sec_fr:     .res 1          ; the CPU's seconds used: frames into the current second,
+ui_sec_hi:     .res 1          ; and the seconds as 2 tiles (' ' or tens, ones)
+ui_sec_lo:     .res 1
 ui_hint_cancel: .res 1         ; nonzero: B cancelled the hint being searched
 ev_head:       .res 1          ; written by the NMI only
 ev_tail:       .res 1          ; written by the main thread only
@@ -73,9 +76,27 @@ ev_q:          .res EVQ_SIZE
     cmp #PANEL_W
     bcs :+
     inc ui_bar_n
-:   lda nmi_ev                 ; Select (and B in a hint) are consumed here: not
-    jsr ui_think_buttons       ; queued (on the player's turn Select would then ask
-    sta nmi_ev                 ; for a hint)
+:   inc ui_sec_fr              ; the seconds used: one more every FRAMES_PER_SEC
+    lda ui_sec_fr
+    cmp #FRAMES_PER_SEC
+    bcc @sec_done
+    lda #0
+    sta ui_sec_fr
+    inc ui_sec_lo
+    lda ui_sec_lo
+    cmp #'9' + 1
+    bcc @sec_done
+    lda #'0'
+    sta ui_sec_lo
+    lda ui_sec_hi              ; ' ' ($20) -> '0' ($30), '0'..'9' kept; then + 1
+    ora #$10
+    clc
+    adc #1
+    sta ui_sec_hi
+@sec_done:
+    lda nmi_ev                 ; Select (and B in a hint) are consumed here, A and B
+    jsr ui_think_buttons       ; dropped: not queued (on the player's turn Select would
+    sta nmi_ev                 ; ask for a hint, A would act behind the player's back)
 @cursor:
     lda ui_nmi_cursor
     beq @queue
@@ -101,9 +122,11 @@ ev_q:          .res EVQ_SIZE
 ;;
 ; While the CPU thinks (ui_thinking): Select in A sets srch_move_now ("move now": the
 ; search stops at its next poll); during a hint (ui_thinking = 2) B does too and sets
-; ui_hint_cancel.  Used by the NMI and by play_think for events queued before.
+; ui_hint_cancel.  A and B are dropped (never queued for after the think: nothing
+; happens behind the player's back); Start and the D-pad stay.  Used by the NMI and
+; by play_think for events queued before.
 ; @param    A = buttons
-; @return   A = the buttons without the ones consumed
+; @return   A = the buttons without Select, A and B
 ; Clobbers: A, Y (X kept).  Cycles: ~30
 .proc ui_think_buttons
     tay
@@ -115,15 +138,12 @@ ev_q:          .res EVQ_SIZE
     bne @cpu
     tya
     and #PAD_B
-    beq :+
+    beq @cpu
     sta srch_move_now
     sta ui_hint_cancel
-:   tya
-    and #<~(PAD_SELECT | PAD_B)
-    rts
 @cpu:
     tya
-    and #<~PAD_SELECT
+    and #<~(PAD_SELECT | PAD_B | PAD_A)
     rts
 .endproc
 

@@ -49,6 +49,11 @@ menu_level_hi: .byte >txt_l1, >txt_l2, >txt_l3, >txt_l4, >txt_l5
 txt_arrow: .byte ">", 0
 txt_space: .byte " ", 0
 txt_cont_level: .byte "  LEVEL ", 0
+txt_sure_new: .byte "SAVED GAME GOES: SURE? A/B", 0
+txt_sure_off: .byte "                          ", 0
+txt_loading: .byte "LOADING...", 0
+MENU_SURE_Y = 20               ; the question (the row of the CORRUPT line); LOADING...
+MENU_LOADING_X = 11
 MENU_CONT_INFO_Y = MENU_Y + 7  ; under CONTINUE: the saved game's mode and level
 
 .segment "BSS"
@@ -191,8 +196,19 @@ menu_digit: .res 2             ; the saved level as a string
 :   lda menu_row
     cmp #ROW_CONT
     beq @continue
-    jmp game_new
+    jsr menu_confirm_new       ; a valid save would be overwritten: ask first
+    bcs :+
+    jmp @loop
+:   jmp game_new
 @continue:
+    ptr txt_loading            ; the replay of a long save takes up to ~3.5 s: say so
+    ldx #MENU_LOADING_X
+    ldy #MENU_SURE_Y
+    jsr ui_text
+@show:
+    jsr nes_wait_nmi           ; on the screen before the replay starts
+    lda vram_len
+    bne @show
     jsr save_load              ; C set: refused (the menu says so, the game is new)
     bcc :+
     jmp menu_run
@@ -278,5 +294,40 @@ menu_digit: .res 2             ; the saved level as a string
     lda ui_tmp2
     cmp #4
     bcc @arrow
+    rts
+.endproc
+
+;;
+; A new game over a valid save: asks "SAVED GAME GOES: SURE? A/B" and waits for a
+; button.  A clears the save (as the pause menu's NEW does); anything else keeps it
+; and takes the question away.  Without a valid save it does not ask.
+; @return   C set if the new game may start
+; Clobbers: everything.
+.proc menu_confirm_new
+    lda save_state
+    cmp #SAVE_OK
+    bne @yes
+    ptr txt_sure_new
+    ldx #3
+    ldy #MENU_SURE_Y
+    jsr ui_text
+    jsr ev_flush
+@wait:
+    jsr ev_get
+    beq @wait
+    and #PAD_A
+    php
+    ptr txt_sure_off
+    ldx #3
+    ldy #MENU_SURE_Y
+    jsr ui_text
+    plp
+    bne @clear
+    clc
+    rts
+@clear:
+    jsr save_clear
+@yes:
+    sec
     rts
 .endproc

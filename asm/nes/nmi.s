@@ -94,11 +94,24 @@ oam_buf: .res 256
 .export nmi_vblank_done, nmi_restore
 
 ;;
-; NMI, vblank part, while the CPU thinks: puts the newest tile of the bar (ui_bar_n
-; tiles of PANEL_W: the part of the frame cap used) on row PANEL_BAR_Y, which
-; play_think cleared.
-; Clobbers: A, X.  Cycles: 30
+; NMI, vblank part, while the CPU thinks: for the CPU (not a hint) the seconds used
+; (ui_sec_hi, ui_sec_lo) at the start of the status line (" 5/30 SEC": play_think
+; wrote the rest); then the newest tile of the bar (ui_bar_n tiles of PANEL_W: the
+; part of the frame cap used) on row PANEL_BAR_Y, which play_think cleared.
+; Clobbers: A, X.  Cycles: 64
 .proc ui_think_draw
+    lda ui_thinking
+    cmp #1
+    bne @bar
+    lda #>(PPU_NT0 + PANEL_STATUS_Y * 32 + PANEL_L)
+    sta PPUADDR
+    lda #<(PPU_NT0 + PANEL_STATUS_Y * 32 + PANEL_L)
+    sta PPUADDR
+    lda ui_sec_hi
+    sta PPUDATA
+    lda ui_sec_lo
+    sta PPUDATA
+@bar:
     ldx ui_bar_n
     beq @done
     lda #>(PPU_NT0 + PANEL_BAR_Y * 32 + PANEL_L - 1)

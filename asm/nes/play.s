@@ -44,6 +44,10 @@ play_attr_row: .res 1
 .segment "BSS"
 play_notes: .res NOTES * NOTE_SIZE
 play_line:  .res PANEL_W + 1   ; a line of Latin text being built
+play_cap_slot: .res 1          ; play_capture_rows: slot, next kind, count, its text
+play_cap_ord:  .res 1
+play_cap_n:    .res 1
+play_cap_txt:  .res 2
 .export play_notes, play_mode_lo, play_mode_hi
 
 .segment "UIDATA"
@@ -66,7 +70,7 @@ txt_illegal: .byte "ILLEGAL", 0
 txt_no_moves: .byte "NO MOVES", 0
 txt_no_piece: .byte "NO PIECE", 0
 txt_not_yours: .byte "NOT YOURS", 0
-txt_think_cpu:  .byte "THINKING", 0
+txt_secs:    .byte " SEC", 0
 txt_think_hint: .byte "HINT...", 0
 txt_sel:     .byte "SELECT:", 0
 txt_move_now: .byte "MOVE NOW", 0
@@ -113,6 +117,7 @@ txt_pm7: .byte "<RESUME >", 0
 play_pm_lo: .byte <txt_pm0, <txt_pm1, <txt_pm2, <txt_pm3, <txt_pm4, <txt_pm5, <txt_pm6, <txt_pm7
 play_pm_hi: .byte >txt_pm0, >txt_pm1, >txt_pm2, >txt_pm3, >txt_pm4, >txt_pm5, >txt_pm6, >txt_pm7
 txt_sure:  .byte "SURE? A/B", 0
+txt_no_undo: .byte "NO UNDO", 0
 ; result screen choices (Left/Right, A; Start = MENU)
 RS_MENU = 0
 RS_REMATCH = 1
@@ -125,7 +130,8 @@ play_rs_lo: .byte <txt_rs0, <txt_rs1, <txt_rs2
 play_rs_hi: .byte >txt_rs0, >txt_rs1, >txt_rs2
 txt_on:    .byte "SOUND ON", 0
 txt_off:   .byte "SOUND OFF", 0
-play_kind_letter: .byte "KAEHRCP"
+play_cap_order: .byte KIND_R, KIND_N, KIND_C, KIND_B, KIND_A, KIND_P   ; taken slots
+.assert * - play_cap_order = CAP_SLOTS, error, "a slot per kind but the king"
 
 .segment "UI"
 
@@ -222,10 +228,6 @@ play_kind_letter: .byte "KAEHRCP"
     ldy #PANEL_MODE_Y
     jsr ui_text
     jsr play_draw_level
-    ptr txt_to_move
-    ldx #PANEL_L + 2
-    ldy #PANEL_TURN_Y + 1
-    jsr ui_text
     jsr play_draw_turn
     jsr play_draw_notes
     jsr play_draw_captures
@@ -270,27 +272,36 @@ play_kind_letter: .byte "KAEHRCP"
     ldx #PANEL_L
     ldy #PANEL_TURN_Y
     jsr ui_glyph
-    pla                        ; the row in the side's ink ("TO MOVE" too)
+    pla                        ; the row in the side's ink ("TO MOVE", 将军 too)
     ldy #PANEL_TURN_Y / 2
     jsr play_row_attr
-    ; check warning
+    lda game_check
+    bne @check
+    lda #$FF                   ; not in check: "TO MOVE" beside the disc
+    ldx #PANEL_CHECK_X
+    ldy #PANEL_TURN_Y
+    jsr ui_glyph
     lda #$FF
-    ldx game_check
-    beq :+
+    ldx #PANEL_CHECK_X + 2
+    ldy #PANEL_TURN_Y
+    jsr ui_glyph
+    ptr txt_to_move
+    ldx #PANEL_L + 2
+    ldy #PANEL_TURN_Y + 1
+    jmp ui_text
+@check:                        ; in check: 将军 in its place
+    ptr txt_blank7
+    ldx #PANEL_L + 2
+    ldy #PANEL_TURN_Y + 1
+    jsr ui_text
     lda #GL_JIANG
-:   ldx #PANEL_L
-    ldy #PANEL_CHECK_Y
+    ldx #PANEL_CHECK_X
+    ldy #PANEL_TURN_Y
     jsr ui_glyph
-    lda #$FF
-    ldx game_check
-    beq :+
     lda #GL_JUN
-:   ldx #PANEL_L + 2
-    ldy #PANEL_CHECK_Y
-    jsr ui_glyph
-    lda #PAL_RED
-    ldy #PANEL_CHECK_Y / 2
-    jmp play_row_attr
+    ldx #PANEL_CHECK_X + 2
+    ldy #PANEL_TURN_Y
+    jmp ui_glyph
 .endproc
 
 ;;
@@ -455,8 +466,8 @@ play_kind_letter: .byte "KAEHRCP"
 .endproc
 
 ;;
-; Pieces taken so far, as letters (KAEHRCP): black ones on rows PANEL_CAPB_Y(+1) in
-; black, red ones on PANEL_CAPR_Y(+1) in red.
+; Pieces taken so far, as small piece discs grouped by kind with a count (车 2): black
+; ones on rows PANEL_CAPB_Y.. in black ink, red ones on PANEL_CAPR_Y.. in red.
 ; Clobbers: A, X, Y.
 .proc play_draw_captures
     lda #BLACK_TAG
@@ -467,77 +478,130 @@ play_kind_letter: .byte "KAEHRCP"
     sta play_cap
     lda #PANEL_CAPR_Y
     jsr play_capture_rows
-    ; palettes
-    ldx #PANEL_X / 2
-@attr:
-    txa
-    pha
     lda #PAL_BLACK
     ldy #PANEL_CAPB_Y / 2
-    jsr ui_set_attr
-    pla
-    pha
-    tax
+    jsr play_row_attr
+    lda #PAL_BLACK
+    ldy #PANEL_CAPB_Y / 2 + 1
+    jsr play_row_attr
     lda #PAL_RED
     ldy #PANEL_CAPR_Y / 2
-    jsr ui_set_attr
-    pla
-    tax
+    jsr play_row_attr
+    lda #PAL_RED
+    ldy #PANEL_CAPR_Y / 2 + 1
+    jmp play_row_attr
+.endproc
+
+;;
+; The pieces of side tag play_cap taken, from row A: counted by kind (play_line), then
+; one slot per kind taken, in play_cap_order, CAP_PER_ROW slots to a row of discs:
+; the kind's disc and, beside its lower half, the count when more than one; the slots
+; left are blanked.
+; Clobbers: A, X, Y, play_sq, play_line, play_cap_*, ui_tmp, ui_ptr.
+.proc play_capture_rows
+    sta play_sq                ; first row
+    ldx #KIND_P
+    lda #0
+@zero:
+    sta play_line,x
+    dex
+    bpl @zero
+    ldx #0                     ; record index
+@scan:
+    cpx game_nply
+    bcs @counted
+    lda game_rec_cap,x
     inx
-    cpx #PANEL_X / 2 + PANEL_AREAS
-    bcc @attr
+    and #$3F
+    beq @scan
+    tay
+    and #$30
+    cmp play_cap
+    bne @scan
+    lda eng_kind,y
+    and #7
+    tay
+    lda play_line,y
+    clc
+    adc #1
+    sta play_line,y
+    bne @scan
+@counted:
+    lda #0
+    sta play_cap_slot
+    sta play_cap_ord
+@slot:
+    ldx play_cap_ord           ; the next kind taken, if any
+    cpx #CAP_SLOTS
+    bcs @empty
+    inc play_cap_ord
+    lda play_cap_order,x
+    tax
+    ldy play_line,x
+    beq @slot
+    sty play_cap_n
+    txa
+    ldx play_cap
+    cpx #BLACK_TAG
+    bne :+
+    ora #KIND_BLACK
+:   tax
+    lda ui_piece_glyph,x
+    ora #NT_PIECE
+    bne @draw
+@empty:
+    lda #0
+    sta play_cap_n
+    lda #$FF
+@draw:
+    pha
+    jsr play_cap_slot_xy
+    pla
+    jsr ui_glyph
+    lda #' '                   ; the count beside the disc's lower half
+    ldx play_cap_n
+    cpx #2
+    bcc :+
+    txa
+    ora #'0'
+:   sta play_cap_txt
+    lda #0
+    sta play_cap_txt+1
+    ptr play_cap_txt
+    jsr play_cap_slot_xy
+    inx
+    inx
+    iny
+    jsr ui_text
+    inc play_cap_slot
+    lda play_cap_slot
+    cmp #CAP_SLOTS
+    bcc @slot
     rts
 .endproc
 
 ;;
-; Two rows of letters of the pieces of side tag play_cap taken, from row A.
-; Clobbers: A, X, Y, play_sq, play_item.
-.proc play_capture_rows
-    sta play_sq                ; row
-    lda #0
-    sta play_item              ; record index
-@row:
-    ldy #0                     ; letters on this row
-@scan:
-    cpy #PANEL_W
-    bcs @flush
-    ldx play_item
-    cpx game_nply
-    bcs @pad
-    inc play_item
-    lda game_rec_cap,x
-    and #$3F
-    beq @scan
-    tax
-    and #$30
-    cmp play_cap
-    bne @scan
-    lda eng_kind,x
-    and #7
-    tax
-    lda play_kind_letter,x
-    sta play_line,y
-    iny
-    bne @scan
-@pad:
-    lda #' '
-    sta play_line,y
-    iny
-    cpy #PANEL_W
-    bcc @pad
-@flush:
-    lda #0
-    sta play_line,y
-    ptr play_line
-    ldx #PANEL_L
+; Tile column X and row Y of capture slot play_cap_slot (rows from play_sq).
+; Clobbers: A, X, Y, ui_tmp.
+.proc play_cap_slot_xy
+    lda play_cap_slot
     ldy play_sq
-    jsr ui_text
-    inc play_sq
-    lda play_sq
-    and #1
+@row:
+    cmp #CAP_PER_ROW
+    bcc @col
+    sbc #CAP_PER_ROW
+    iny
+    iny
     bne @row
+@col:
+    sta ui_tmp                 ; 3 tiles a slot
+    asl a
+    adc ui_tmp
+    adc #PANEL_L
+    tax
     rts
 .endproc
+.assert CAP_PER_ROW = 3, error, "play_cap_slot_xy: 3 slots a row"
 
 ;;
 ; The result lines (blank while the game goes on).  Clobbers: A, X, Y.
@@ -553,27 +617,27 @@ play_kind_letter: .byte "KAEHRCP"
     ldy #PANEL_RESULT_Y + 1
     jmp ui_text
 @over:
-    lda #$FF                   ; no side to move any more
-    ldx #PANEL_L
+    ptr txt_blank              ; no side to move any more: 红胜 / 黑胜 / 和棋 in big
+    ldx #PANEL_L               ; glyphs where the turn was
     ldy #PANEL_TURN_Y
-    jsr ui_glyph
-    ptr txt_blank7
-    ldx #PANEL_L + 2
+    jsr ui_text
+    ptr txt_blank
+    ldx #PANEL_L
     ldy #PANEL_TURN_Y + 1
     jsr ui_text
-    ldx game_winner            ; 红胜 / 黑胜 / 和棋 in big glyphs where 将军 goes
+    ldx game_winner
     lda play_win_gl1,x
     ldx #PANEL_L
-    ldy #PANEL_CHECK_Y
+    ldy #PANEL_TURN_Y
     jsr ui_glyph
     ldx game_winner
     lda play_win_gl2,x
     ldx #PANEL_L + 2
-    ldy #PANEL_CHECK_Y
+    ldy #PANEL_TURN_Y
     jsr ui_glyph
     ldx game_winner
     lda play_win_pal,x
-    ldy #PANEL_CHECK_Y / 2
+    ldy #PANEL_TURN_Y / 2
     jsr play_row_attr
     ptr txt_blank
     ldx #PANEL_L
@@ -930,10 +994,11 @@ play_kind_letter: .byte "KAEHRCP"
     lda #0
     sta ui_idle                ; busy until the next ev_get (the tests read this)
     sta ui_hint_cancel
-    ptr txt_think_cpu
-    lda play_hint_mode
-    beq :+
     ptr txt_think_hint
+    lda play_hint_mode
+    bne :+
+    jsr play_think_secs        ; the CPU: " 0/30 SEC" (the NMI counts the seconds)
+    ptr play_line
 :   jsr play_status
     ptr txt_blank
     ldx #PANEL_L
@@ -1072,6 +1137,68 @@ play_kind_letter: .byte "KAEHRCP"
     sec
     rts
 .endproc
+
+;;
+; The CPU's status line while it thinks, in play_line: " 0/cc SEC", cc = its level's
+; frame cap in seconds, rounded up (at most 99); sets the seconds the NMI counts (ui_sec_*) to 0.
+; Clobbers: A, X, Y, ui_tmp, ui_tmp2.
+.proc play_think_secs
+    ldx game_level
+    lda level_frames_lo-1,x
+    sta ui_tmp
+    lda level_frames_hi-1,x
+    sta ui_tmp2
+    ldy #0                     ; seconds: frames / FRAMES_PER_SEC, rounded up
+@div:
+    lda ui_tmp
+    ora ui_tmp2
+    beq @got
+    iny
+    cpy #99                    ; (2 digits: a cap of 99 s or more shows 99)
+    bcs @got
+    lda ui_tmp
+    sec
+    sbc #FRAMES_PER_SEC
+    sta ui_tmp
+    lda ui_tmp2
+    sbc #0
+    sta ui_tmp2
+    bcs @div
+@got:
+    tya
+    ldx #'0' - 1               ; tens
+@tens:
+    inx
+    sec
+    sbc #10
+    bcs @tens
+    adc #10 + '0'
+    sta play_line + 4
+    cpx #'0'
+    bne :+
+    ldx #' '
+:   stx play_line + 3
+    lda #'/'
+    sta play_line + 2
+    lda #' '
+    sta ui_sec_hi
+    sta play_line
+    lda #'0'
+    sta ui_sec_lo
+    sta play_line + 1
+    lda #0
+    sta ui_sec_fr
+    ldx #0
+@secs:
+    lda txt_secs,x
+    sta play_line + 5,x
+    beq @done
+    inx
+    bne @secs
+@done:
+    rts
+.endproc
+.assert PANEL_W >= 9, error, "play_think_secs: 9 characters"
 
 ;;
 ; The CPU's move (modes 0, 1 and the demo).  Start first opens the pause menu (the
@@ -1452,7 +1579,14 @@ play_hl_count: .res 1
 :   lda play_item
     cmp #PM_UNDO
     bne @not_undo
-    jsr play_undo_one
+    jsr play_can_undo          ; nothing of the player's to take back: say so
+    bcs :+
+    lda #SND_ILLEGAL
+    jsr snd_play
+    ptr txt_no_undo
+    jsr play_status
+    jmp @wait
+:   jsr play_undo_one
     jsr play_cpu_turn_p        ; against the CPU: back to the player's turn
     bcc :+
     jsr play_undo_one
@@ -1530,6 +1664,27 @@ play_hl_count: .res 1
     jsr play_status_clear
     lda #1
     sta ui_nmi_cursor
+    clc
+    rts
+.endproc
+
+;;
+; Is there a move of the player's to take back?  No when no move was played, nor
+; against the CPU when its first move (you play Black) is the only one.
+; @return   C set if UNDO has something to take back
+; Clobbers: A.
+.proc play_can_undo
+    lda game_nply
+    beq @no
+    cmp #1
+    bne @yes
+    lda game_mode
+    cmp #MODE_BLACK
+    beq @no
+@yes:
+    sec
+    rts
+@no:
     clc
     rts
 .endproc
