@@ -359,7 +359,7 @@ class GameDriver:
     def last_note(self) -> str:
         """The newest move of the side panel as text (炮二平五)."""
         base = self.emu.address("play_notes") + (asm_const("NOTES") - 1) * asm_const(
-            "NOTE_SIZE", "asm/nes/play.s")
+            "NOTE_SIZE")
         codes = [self.emu.read(base + i) for i in range(4)]
         out = []
         for c in codes:

@@ -309,7 +309,7 @@ def test_result_screen_keeps_the_last_move_frame_and_hides_the_cursor(rom):
     oam = d.emu.address("oam_buf")
     sprite = [(d.emu.read(oam + 4 * i + 3), d.emu.read(oam + 4 * i) + 1) for i in range(16)]
     assert all(y >= 0xF0 for _, y in sprite[:4])                # the cursor: hidden
-    last = asm_const("LAST_OAM", "asm/nes/play.s") // 4
+    last = asm_const("LAST_OAM", "asm/include/play.inc") // 4
     bx, by = ui_const("BOARD_X"), ui_const("BOARD_Y")
     mv = Move.from_iccs(shuffle.split()[-1])
     for n, sq in enumerate((mv.frm, mv.to)):

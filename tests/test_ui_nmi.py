@@ -7,12 +7,13 @@ from __future__ import annotations
 import pytest
 
 from pyharness.build import build_rom
+from pyharness.emu import asm_const
 from pyharness.sim import Sim
 
 VBLANK_CYCLES = 2273          # 20 lines x 341 dots / 3
 NMI_ENTRY = 7 + 6             # the interrupt sequence + the longest instruction it waits for
 OAM_DMA = 514                 # cycles the CPU stalls during the DMA (513 or 514)
-VRAM_CAP = 72                 # asm/nes/vram.s
+VRAM_CAP = asm_const("VRAM_CAP")   # asm/include/ui.inc
 
 
 @pytest.fixture(scope="module")

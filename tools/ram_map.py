@@ -83,7 +83,7 @@ def read_symbols(dbg: Path, root: Path = ROOT) -> list[RamSymbol]:
     return sorted(found, key=lambda r: (order[r.segment], r.address, r.name))
 
 
-_DEFINITION = re.compile(r"^\s*(?:(?:RESZP|RES|RAM_MARK)\s+(\w+)\b|(\w+):\s*\.res\b)")
+_DEFINITION = re.compile(r"^\s*(?:(?:NESRESZP|NESRES|RESZP|RES|RAM_MARK)\s+(\w+)\b|(\w+):\s*\.res\b)")
 
 
 def _definitions(root: Path) -> dict[str, tuple[str, str]]:

@@ -10,9 +10,6 @@
 ENGINE_BANK = <.bank(mg_generate)    ; the bank the engine thinks in
 
 .segment "ZEROPAGE"
-far_a: .res 1                  ; A across the bank switch
-far_x: .res 1                  ; X across the stack shuffle of far_enter
-far_t: .res 1                  ; scratch: a return address byte, then the flags
 
 .segment "CODE"
 

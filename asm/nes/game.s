@@ -10,25 +10,11 @@ NO_CAPTURE_PLIES = 100
 CHECK_BIT = $80                ; in game_rec_cap: the move gave check
 
 .segment "ZEROPAGE"
-game_mode:   .res 1            ; MODE_*
-game_level:  .res 1            ; 1..5
-game_side:   .res 1            ; side to move at the root: 0 red, 1 black
-game_nply:   .res 1            ; moves in the record
-game_flip:   .res 1            ; nonzero: Black at the bottom of the screen
-game_result: .res 1            ; RES_* (RES_NONE while the game goes on)
-game_winner: .res 1            ; WIN_*
-game_check:  .res 1            ; nonzero: the side to move is in check
-game_tmp:    .res 1
-.exportzp game_check
 
 .segment "BSS"
-game_pieces: .res 32           ; root piece list (docs/encoding.md), 0 = captured
 
 .segment "SAVE"
 ; The battery-backed game (save.s checks and writes the header and the checksum).
-game_rec_from: .res GAME_MAX_PLY
-game_rec_to:   .res GAME_MAX_PLY
-game_rec_cap:  .res GAME_MAX_PLY  ; board byte taken (0 none) | CHECK_BIT if check
 
 .segment "UIDATA"
 ; the start position's piece list (docs/encoding.md: indices by ascending square)

@@ -11,26 +11,8 @@ CURSOR_OAM = 0                 ; OAM bytes 0..15: the cursor's four corner sprit
 CURSOR_PAL = 0                 ; sprite palette of the cursor
 
 .segment "ZEROPAGE"
-ui_cur_c:      .res 1          ; cursor: screen column 0..8 (left to right)
-ui_cur_r:      .res 1          ; cursor: screen row 0..9 (top to bottom)
-ui_nmi_cursor: .res 1          ; nonzero: the NMI moves the cursor with the D-pad
-ui_show_cursor: .res 1         ; nonzero: the cursor sprites are shown
-ui_thinking:   .res 1          ; 1: the CPU thinks, 2: a hint; Select sets srch_move_now
-ui_think_sub:  .res 1          ; thinking bar: frames into the current bar tile
-ui_bar_step:   .res 1          ; frames a bar tile stands for (cap / PANEL_W, >= 1)
-ui_bar_n:      .res 1          ; bar tiles shown (0..PANEL_W)
-ui_sec_fr:     .res 1          ; the CPU's seconds used: frames into the current second,
-ui_sec_hi:     .res 1          ; and the seconds as 2 tiles (' ' or tens, ones)
-ui_sec_lo:     .res 1
-ui_hint_cancel: .res 1         ; nonzero: B cancelled the hint being searched
-ev_head:       .res 1          ; written by the NMI only
-ev_tail:       .res 1          ; written by the main thread only
-nmi_ev:        .res 1          ; this frame's buttons (new presses + repeats)
-nmi_rep:       .res 1          ; auto-repeat countdown
-ui_idle:       .res 1          ; 1: the main thread found no event (waits for input)
 
 .segment "BSS"
-ev_q:          .res EVQ_SIZE
 .assert (EVQ_SIZE & (EVQ_SIZE - 1)) = 0, error, "EVQ_SIZE: power of two"
 
 .segment "UI"

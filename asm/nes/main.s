@@ -10,7 +10,6 @@ DEFAULT_LEVEL = 3
 .assert (BLINK_FRAMES & (BLINK_FRAMES - 1)) = 0, error, "BLINK_FRAMES: power of two"
 
 .segment "ZEROPAGE"
-title_blink: .res 1          ; frame_count & BLINK_FRAMES when the palette was last set
 
 .segment "UI"
 

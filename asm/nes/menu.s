@@ -3,8 +3,8 @@
 .include "engine.inc"          ; LEVEL_COUNT
 .include "ui.inc"
 
-.importzp save_state, SAVE_OK, SAVE_BAD
-.import save_mode, save_level, play_mode_lo, play_mode_hi
+.importzp SAVE_OK, SAVE_BAD
+.import play_mode_lo, play_mode_hi
 
 .macro ptr addr
     lda #<addr
@@ -22,8 +22,6 @@ ROW_NEW    = 2
 ROW_CONT   = 3
 
 .segment "ZEROPAGE"
-menu_row:  .res 1
-menu_rows: .res 1              ; 3, or 4 with a valid save
 
 .segment "UIDATA"
 txt_title: .byte "XIANGQI  CHINESE CHESS", 0
@@ -57,7 +55,6 @@ MENU_LOADING_X = 11
 MENU_CONT_INFO_Y = MENU_Y + 7  ; under CONTINUE: the saved game's mode and level
 
 .segment "BSS"
-menu_digit: .res 2             ; the saved level as a string
 
 .segment "UI"
 

@@ -11,9 +11,6 @@
 .include "nes.inc"
 
 .segment "ZEROPAGE"
-mmc1_bank:    .res 1           ; the PRG bank the main thread maps at $8000
-mmc1_nmi_hit: .res 1           ; nonzero: an NMI used the mapper since mmc1_select began
-.exportzp mmc1_bank
 
 .segment "CODE"
 

@@ -5,19 +5,10 @@
 .include "ui_tiles.inc"
 
 .segment "ZEROPAGE"
-frame_count:  .res 2
-nmi_ppu_ctrl: .res 1
-nmi_ppu_mask: .res 1
-nmi_scroll_x: .res 1
-nmi_scroll_y: .res 1
-nmi_palette_dirty: .res 1      ; nonzero: the NMI copies nmi_palette to $3F00, clears it
 
 .segment "BSS"
-nmi_palette: .res 32           ; palette shadow: 4 background + 4 sprite sub-palettes
 
 .segment "OAM"
-oam_buf: .res 256
-.assert <oam_buf = 0, error, "oam_buf must be page-aligned for OAM DMA"
 
 .segment "CODE"
 

@@ -6,20 +6,8 @@
 .include "ui_tiles.inc"
 
 .segment "ZEROPAGE"
-nt_kind:  .res 1               ; kind of the mover (0..6)
-nt_f0:    .res 1               ; file16 of from
-nt_r0:    .res 1               ; rank16 of from
-nt_on:    .res 1               ; own pieces of the kind on the from-file
-nt_index: .res 1               ; of them, how many stand in front of the mover
-nt_tmp:   .res 1
-nt_verb:  .res 1
-nt_num:   .res 1
-nt_lo:    .res 1               ; piece index range of the kind (own side)
-nt_hi:    .res 1
 
 .segment "BSS"
-nt_out:   .res 4               ; 4 glyph codes (NT_TEXT + GL_*, NT_PIECE + PG_*, NT_DIGIT + n)
-.export nt_out
 
 .segment "UIDATA"
 ; first and last piece index (within a side) of each kind K A B N R C P

@@ -2,8 +2,6 @@
 .include "nes.inc"
 
 .segment "ZEROPAGE"
-pad_cur: .res 1
-pad_new: .res 1
 
 .segment "UI"
 

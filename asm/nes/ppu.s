@@ -2,7 +2,6 @@
 .include "nes.inc"
 
 .segment "ZEROPAGE"
-nes_ptr: .res 2
 
 .segment "UI"
 

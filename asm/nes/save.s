@@ -6,19 +6,8 @@
 .include "ui.inc"
 
 .segment "SAVE"
-save_magic: .res 4             ; "XQ65"
-save_mode:  .res 1
-save_level: .res 1
-save_flip:  .res 1
-save_nply:  .res 1
-save_sum:   .res 2             ; Fletcher-style sums over the header and the record
-.export save_magic, save_nply, save_sum, save_mode, save_level
 
 .segment "ZEROPAGE"
-save_s1:    .res 1
-save_s2:    .res 1
-save_state: .res 1             ; SAVE_NONE / SAVE_OK / SAVE_BAD (set by save_check)
-.exportzp save_state
 SAVE_NONE = 0
 SAVE_OK   = 1
 SAVE_BAD  = 2

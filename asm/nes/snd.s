@@ -20,11 +20,6 @@ SND_SELECT  = 6
 .exportzp SND_MOVE, SND_CAPTURE, SND_CHECK, SND_ILLEGAL, SND_GAMEOVER, SND_SELECT
 
 .segment "ZEROPAGE"
-snd_req:  .res 1               ; effect number requested by the main thread (0 none)
-snd_pos:  .res 1               ; offset of the current note in snd_notes (0 idle)
-snd_left: .res 1               ; frames left of the current note
-snd_on:   .res 1               ; nonzero: sound enabled (pause menu toggles it)
-.exportzp snd_on
 
 .segment "UIDATA"
 ; notes: control ($4000), timer lo, timer hi, frames; frames = 0 ends the effect.

@@ -8,28 +8,12 @@ UI_CELL_TABLE = 1
 .include "ui_tiles.inc"
 
 .import vram_begin, vram_put, vram_end, ui_piece_glyph
-.importzp vram_direct
 
 
 
 .segment "ZEROPAGE"
-ui_tmp:   .res 1
-ui_tmp2:  .res 1
-ui_ptr:   .res 2
-ui_c:     .res 1               ; cell being drawn
-ui_r:     .res 1
-ui_t0:    .res 1               ; its 4 tiles
-ui_t1:    .res 1
-ui_t2:    .res 1
-ui_t3:    .res 1
-ui_pal:   .res 1
-ui_hl_n:  .res 1               ; squares in ui_hl_sq
-.exportzp ui_hl_n, ui_c, ui_r
 
 .segment "BSS"
-ui_attr:  .res 64              ; shadow of the attribute table of nametable 0
-ui_hl_sq: .res HL_MAX          ; highlighted squares (legal destinations)
-.export ui_hl_sq
 
 .segment "UI"
 
@@ -484,4 +468,3 @@ ui_hl_sq: .res HL_MAX          ; highlighted squares (legal destinations)
 .endproc
 
 .segment "ZEROPAGE"
-ui_str: .res 2

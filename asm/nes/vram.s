@@ -4,21 +4,12 @@
 .include "nes.inc"
 .include "ui.inc"
 
-VRAM_CAP = 72                  ; bytes per frame (headers included): fits in vblank
 .export vram_begin, vram_put, vram_end
 .export VRAM_CAP
 
 .segment "ZEROPAGE"
-vram_len:   .res 1             ; bytes queued (vram_buf[vram_len] = 0 terminates)
-vram_lock:  .res 1             ; nonzero while the main thread writes an entry
-vram_wr:    .res 1             ; write index of the entry being built
-vram_direct: .res 1            ; nonzero: write the PPU directly (rendering off)
-vram_hi:    .res 1
-vram_lo:    .res 1
-.exportzp vram_wr, vram_direct
 
 .segment "BSS"
-vram_buf:   .res VRAM_CAP + 1  ; entries: addr hi, addr lo, n, n bytes; hi = 0 ends
 
 .segment "UI"
 

@@ -1,0 +1,612 @@
+; search_make.s -- the search's small helpers, make/unmake, repetition test, 16-bit
+; score helpers, and its tables (MVV/LVA, history rows, PV rows).  With search_order.s,
+; search_tree.s and think.s it is the 6502 twin of pyharness/reference/search.py;
+; docs/search.md is the contract: every rule is written there, in the same order.
+;
+; search() and qsearch() recurse with JSR; their per-ply state lives in the fr_* frames
+; (asm/include/engine_ram.inc) indexed by eng_ply.  Inputs sr_d (depth), sr_a (alpha), sr_b (beta);
+; output sr_v.  Scores are 16-bit signed.
+.include "engine.inc"
+.include "search.inc"
+
+.segment "RODATA"
+; MVV/LVA by piece index within its side (K A A B B N N R R C C P P P P P)
+mvv1:   MVV1_ROW
+mvv8:   MVV8_ROW
+; history rows by piece type
+hist_row_lo:                    ; by piece code - RED_TAG (0..31)
+.repeat 32, P
+        .byte <(hist + PIECE_TYPE {P} * SQ90_COUNT)
+.endrepeat
+hist_row_hi:
+.repeat 32, P
+        .byte >(hist + PIECE_TYPE {P} * SQ90_COUNT)
+.endrepeat
+; min(d * d, 128)
+sq_clip:
+.repeat 64, D
+  .if D * D > HIST_MAX_INC
+        .byte HIST_MAX_INC
+  .else
+        .byte D * D
+  .endif
+.endrepeat
+; start of the PV row of ply p (rows of 12, 11, ... moves)
+pv_row:
+.repeat SRCH_PV_PLIES + 1, P
+        .byte P * SRCH_PV_PLIES - P * (P - 1) / 2
+.endrepeat
+
+.segment "CODE"                 ; fixed bank: the engine's view (docs/cartridge.md)
+
+
+; ---------------------------------------------------------------------- small helpers
+
+;;
+; One byte from the LFSR: 8 Galois steps (taps $B400, shifting right), low byte.
+; @return   A = low byte of the state
+; Clobbers: X.  Cycles: ~200
+.proc lfsr_byte
+        ldx #8
+@step:  lsr sr_lfsr+1
+        ror sr_lfsr
+        bcc @no
+        lda sr_lfsr+1
+        eor #LFSR_TAPS_HI
+        sta sr_lfsr+1
+@no:    dex
+        bne @step
+        lda sr_lfsr
+        rts
+.endproc
+
+;;
+; sr_v = 0.
+; Clobbers: A.  Cycles: 14 with RTS
+.proc ret_zero
+        lda #0
+        sta sr_v
+        sta sr_v+1
+        rts
+.endproc
+
+;;
+; sr_v = eng_ply - SRCH_MATE (mated here).
+; Clobbers: A.
+.proc ret_mated
+        lda eng_ply
+        sec
+        sbc #<SRCH_MATE
+        sta sr_v
+        lda #0
+        sbc #>SRCH_MATE
+        sta sr_v+1
+        rts
+.endproc
+
+;;
+; Points mg_fptr/mg_tptr and sr_kptr at the list of ply X (mg_set_ptrs inline).
+; Clobbers: A.  Cycles: 46 with RTS
+.proc srch_ptrs
+        lda mv_base_lo,x
+        sta mg_fptr
+        sta mg_tptr
+        sta sr_kptr
+        lda mv_base_hi,x
+        clc
+        adc #>mv_from_stk
+        sta mg_fptr+1
+        adc #>MV_CAP
+        sta mg_tptr+1
+        lda mv_base_hi,x
+        clc
+        adc #>ord_key
+        sta sr_kptr+1
+        rts
+.endproc
+
+; ---------------------------------------------------------------------- make / unmake
+
+;;
+; Makes pos_from -> pos_to with the key, the eval sums, the record (key, check flag,
+; capture flag), the 100-ply counter; counts the node and polls the limits
+; (docs/search.md, make()).  THE one place where a node is counted.
+; Everything inline (docs/cycle_budget.md, "Search"): the sums are saved per ply for
+; srch_unmake, the victim's and the mover's values come from one PST pointer (page per
+; piece code, ev_page), the child key is written straight into the record from the
+; parent's entry (key blocks per square: one pointer per square, Y = kind*4 + byte; the
+; side key is folded in as immediates, ZOB_SIDE0..3 exported as zero-page constants), and the board is updated as pos_make does.
+; @param pos_from, pos_to  a legal move of the side to move
+; Clobbers: A, X, Y, sr_key (the victim's key), sr_ptr0/1, sr_t0-sr_t2, att_sq, gc_*.
+; Cycles: own ~375 quiet, ~470 capture (437 a node on mid-01..04 at depth 3), + 22 the
+;         node count and poll (srch_make_done), + pos_gives_check (~104)
+.proc srch_make
+        ldx eng_ply
+        lda ev_sum              ; the sums of this ply, for srch_unmake
+        sta ev_sv0,x
+        lda ev_sum+1
+        sta ev_sv1,x
+        lda ev_sum+2
+        sta ev_sv2,x
+        lda ev_sum+3
+        sta ev_sv3,x
+        lda #0
+        sta sr_ptr0             ; PST pointer: page set per piece
+        ldy pos_to
+        lda zob_sq_lo-ZOB_SQ_FIRST,y
+        sta sr_ptr1             ; key block of the target square
+        lda zob_sq_hi-ZOB_SQ_FIRST,y
+        sta sr_ptr1+1
+        lda eng_board,y
+        sta sr_t2               ; victim
+        beq @nocap
+        tax                     ; --- the victim: its key into sr_key, its value out
+        ldy zob_k4-RED_TAG,x
+        lda (sr_ptr1),y
+        sta sr_key
+        iny
+        lda (sr_ptr1),y
+        sta sr_key+1
+        iny
+        lda (sr_ptr1),y
+        sta sr_key+2
+        iny
+        lda (sr_ptr1),y
+        sta sr_key+3
+        lda ev_page-RED_TAG,x
+        sta sr_ptr0+1
+        lda eng_side
+        bne @vred               ; Black moves: the victim is Red
+        lda pos_to              ; a Black victim: square 254 - to
+        eor #$FF
+        tay
+        dey
+        lda ev_sum+2
+        sec
+        sbc (sr_ptr0),y
+        sta ev_sum+2
+        bcs @nocap
+        dec ev_sum+3
+        bcc @nocap              ; always
+@vred:  ldy pos_to
+        lda ev_sum
+        sec
+        sbc (sr_ptr0),y
+        sta ev_sum
+        bcs @nocap
+        dec ev_sum+1
+@nocap: ldx pos_from            ; --- the mover: sum[side] += value(to) - value(from)
+        lda eng_board,x
+        sta sr_t1
+        tax
+        lda ev_page-RED_TAG,x
+        sta sr_ptr0+1
+        lda eng_side
+        bne @mblk
+        ldy pos_to
+        lda (sr_ptr0),y
+        ldy pos_from
+        sec
+        sbc (sr_ptr0),y         ; C clear: negative, A = delta + 256
+        bcc @rneg
+        clc
+        adc ev_sum
+        sta ev_sum
+        bcc @key
+        inc ev_sum+1
+        bcs @key                ; always
+@rneg:  adc ev_sum
+        sta ev_sum
+        bcs @key
+        dec ev_sum+1
+        bcc @key                ; always
+@mblk:  lda pos_to              ; Black: squares rotated, 254 - sq
+        eor #$FF
+        tay
+        dey
+        lda (sr_ptr0),y
+        sta sr_t0
+        lda pos_from
+        eor #$FF
+        tay
+        dey
+        lda sr_t0
+        sec
+        sbc (sr_ptr0),y
+        bcc @bneg
+        clc
+        adc ev_sum+2
+        sta ev_sum+2
+        bcc @key
+        inc ev_sum+3
+        bcs @key                ; always
+@bneg:  adc ev_sum+2
+        sta ev_sum+2
+        bcs @key
+        dec ev_sum+3
+@key:   ldy zob_k4-RED_TAG,x    ; --- rec_k[n+1] = rec_k[n] ^ mover(from) ^ mover(to)
+        ldx pos_from            ;     ^ side (^ victim(to))
+        lda zob_sq_lo-ZOB_SQ_FIRST,x
+        sta sr_ptr0             ; key block of the source square
+        lda zob_sq_hi-ZOB_SQ_FIRST,x
+        sta sr_ptr0+1
+        ldx sr_n
+        lda sr_t2
+        beq @kq
+        lda (sr_ptr0),y
+        eor (sr_ptr1),y
+        eor sr_key
+        eor #ZOB_SIDE0
+        eor rec_k0,x
+        sta rec_k0+1,x
+        iny
+        lda (sr_ptr0),y
+        eor (sr_ptr1),y
+        eor sr_key+1
+        eor #ZOB_SIDE1
+        eor rec_k1,x
+        sta rec_k1+1,x
+        iny
+        lda (sr_ptr0),y
+        eor (sr_ptr1),y
+        eor sr_key+2
+        eor #ZOB_SIDE2
+        eor rec_k2,x
+        sta rec_k2+1,x
+        iny
+        lda (sr_ptr0),y
+        eor (sr_ptr1),y
+        eor sr_key+3
+        eor #ZOB_SIDE3
+        eor rec_k3,x
+        sta rec_k3+1,x
+        jmp @half
+@kq:    lda (sr_ptr0),y
+        eor (sr_ptr1),y
+        eor #ZOB_SIDE0
+        eor rec_k0,x
+        sta rec_k0+1,x
+        iny
+        lda (sr_ptr0),y
+        eor (sr_ptr1),y
+        eor #ZOB_SIDE1
+        eor rec_k1,x
+        sta rec_k1+1,x
+        iny
+        lda (sr_ptr0),y
+        eor (sr_ptr1),y
+        eor #ZOB_SIDE2
+        eor rec_k2,x
+        sta rec_k2+1,x
+        iny
+        lda (sr_ptr0),y
+        eor (sr_ptr1),y
+        eor #ZOB_SIDE3
+        eor rec_k3,x
+        sta rec_k3+1,x
+@half:  ldx eng_ply             ; --- plies since the last capture
+        lda #0
+        ldy sr_t2
+        bne @hset
+        lda sr_half,x
+        cmp #SRCH_HALF_MAX
+        beq @hset               ; 255 stays 255 (saturating; >= DRAW_PLIES either way)
+        adc #1                  ; C clear (A < 255): +1
+@hset:  sta sr_half+1,x
+        lda sr_t2               ; --- the board, as pos_make: undo record, side, ply
+        sta undo_cap,x
+        beq @bq
+        tay
+        lda #0
+        sta eng_piece_sq-RED_TAG,y
+@bq:    lda pos_to
+        sta undo_to,x
+        tay
+        lda pos_from
+        sta undo_from,x
+        tax
+        lda #EMPTY
+        sta eng_board,x
+        lda sr_t1
+        sta eng_board,y
+        tax
+        tya
+        sta eng_piece_sq-RED_TAG,x
+        lda eng_side
+        eor #1
+        sta eng_side
+        inc eng_ply
+        jsr pos_gives_check     ; C = the side now to move is in check (gives_check.s)
+        lda #0
+        rol a
+        ldy sr_t2
+        beq @flag
+        ora #REC_CAPTURE
+@flag:  inc sr_n
+        ldx sr_n
+        sta rec_flag,x
+        inc srch_nodes
+        bne @cnt
+        inc srch_nodes+1
+        bne @cnt
+        inc srch_nodes+2
+        bne @cnt
+        inc srch_nodes+3
+@cnt:
+::srch_make_done:               ; hook for the node trace (xq65 diff)
+        lda sr_nlim             ; srch_node_limit != 0 (srch_think)
+        beq @poll
+        lda srch_nodes
+        cmp srch_node_limit
+        lda srch_nodes+1
+        sbc srch_node_limit+1
+        lda srch_nodes+2
+        sbc srch_node_limit+2
+        lda srch_nodes+3
+        sbc srch_node_limit+3
+        bcs @stop
+@poll:  lda srch_nodes
+        and #SRCH_POLL_MASK
+        bne @done
+        lda sr_flimit
+        ora sr_flimit+1
+        beq @mnow
+@fc:    ldy frame_count+1       ; the NMI may tick between the two bytes: re-read
+        lda frame_count
+        cpy frame_count+1
+        bne @fc
+        sec
+        sbc sr_start
+        tax
+        tya
+        sbc sr_start+1
+        tay
+        txa
+        cmp sr_flimit
+        tya
+        sbc sr_flimit+1
+        bcs @stop
+@mnow:  lda srch_move_now
+        beq @done
+@stop:  lda #1
+        sta sr_stopped
+@done:  rts
+.endproc
+
+;;
+; Takes back the last srch_make: board and side (as pos_unmake), record index, eval
+; sums (restored from the per-ply save, ev_sv0..3).
+; Clobbers: A, X, Y, sr_t0, sr_t1.  Cycles: 109 a node with RTS (mid-01..04, depth 3)
+.proc srch_unmake
+        dec sr_n
+        dec eng_ply
+        ldx eng_ply
+        lda ev_sv0,x
+        sta ev_sum
+        lda ev_sv1,x
+        sta ev_sum+1
+        lda ev_sv2,x
+        sta ev_sum+2
+        lda ev_sv3,x
+        sta ev_sum+3
+        lda eng_side
+        eor #1
+        sta eng_side
+        lda undo_from,x
+        sta sr_t0
+        ldy undo_to,x
+        lda eng_board,y         ; the mover
+        sta sr_t1
+        lda undo_cap,x
+        sta eng_board,y
+        beq @quiet
+        tax                     ; a capture: its piece is back on undo_to
+        tya
+        sta eng_piece_sq-RED_TAG,x
+@quiet: ldx sr_t1
+        ldy sr_t0
+        txa
+        sta eng_board,y
+        tya
+        sta eng_piece_sq-RED_TAG,x
+::srch_unmake_done:
+        rts
+.endproc
+
+; ---------------------------------------------------------------------- repetition
+
+;;
+; Repetition of the current position in the record (docs/search.md, repetition()).
+; @return   C set and sr_v = the score when it repeats; C clear otherwise
+; Clobbers: A, X, Y, sr_t0-sr_t2.  Cycles: ~30 + 35 per position since the last capture
+.proc srch_rep
+        lda #REC_CHECK
+        sta sr_t0               ; own_all: moves into k with n - k odd (the mover's own)
+        sta sr_t1               ; opp_all: n - k even
+        lda #0
+        sta sr_t2               ; (n - k) & 1
+        ldx sr_n                ; k
+@loop:  txa
+        beq @none
+        lda rec_flag,x
+        bmi @none               ; the move into k captured
+        and #REC_CHECK
+        ldy sr_t2
+        bne @own
+        and sr_t1
+        sta sr_t1
+        jmp @next
+@own:   and sr_t0
+        sta sr_t0
+@next:  dex
+        lda sr_t2
+        eor #1
+        sta sr_t2
+        bne @loop               ; n - k odd: the other side was to move
+        ldy sr_n
+        lda rec_k0,x
+        cmp rec_k0,y
+        bne @loop
+        lda rec_k1,x
+        cmp rec_k1,y
+        bne @loop
+        lda rec_k2,x
+        cmp rec_k2,y
+        bne @loop
+        lda rec_k3,x
+        cmp rec_k3,y
+        bne @loop
+        lda sr_t0
+        beq @ownno
+        lda sr_t1
+        bne @draw
+        lda eng_ply             ; we checked on every move: ply - BAN
+        sec
+        sbc #<SRCH_BAN
+        sta sr_v
+        lda #0
+        sbc #>SRCH_BAN
+        sta sr_v+1
+        sec
+        rts
+@ownno: lda sr_t1
+        beq @draw
+        lda #<SRCH_BAN          ; the opponent did: BAN - ply
+        sec
+        sbc eng_ply
+        sta sr_v
+        lda #>SRCH_BAN
+        sbc #0
+        sta sr_v+1
+        sec
+        rts
+@draw:  jsr ret_zero
+        sec
+        rts
+@none:  clc
+        rts
+.endproc
+
+; ---------------------------------------------------------------------- 16-bit helpers
+
+
+;;
+; sr_t0/sr_t1 = the root noise of ply X (sign-extended sr_noise at ply 0, else 0).
+; Clobbers: A.  Cycles: ~25
+.proc noise16
+        lda #0
+        sta sr_t1
+        cpx #0
+        bne @zero
+        lda sr_noise
+        sta sr_t0
+        bpl @done
+        lda #$FF
+        sta sr_t1
+@done:  rts
+@zero:  sta sr_t0
+        rts
+.endproc
+
+;;
+; Child window (-b, -a) with a = alpha - noise, b = beta - noise of parent ply X:
+; sr_a = noise - beta, sr_b = noise - alpha.
+; Clobbers: A, sr_t0, sr_t1.  X preserved.
+.proc win_full
+        jsr noise16
+        lda sr_t0
+        sec
+        sbc fr_bl,x
+        sta sr_a
+        lda sr_t1
+        sbc fr_bh,x
+        sta sr_a+1
+        lda sr_t0
+        sec
+        sbc fr_al,x
+        sta sr_b
+        lda sr_t1
+        sbc fr_ah,x
+        sta sr_b+1
+        rts
+.endproc
+
+;;
+; Null window (-a - 1, -a) of parent ply X: sr_b = noise - alpha, sr_a = sr_b - 1.
+; Clobbers: A, sr_t0, sr_t1.  X preserved.
+.proc win_null
+        jsr noise16
+        lda sr_t0
+        sec
+        sbc fr_al,x
+        sta sr_b
+        lda sr_t1
+        sbc fr_ah,x
+        sta sr_b+1
+        lda sr_b
+        sec
+        sbc #1
+        sta sr_a
+        lda sr_b+1
+        sbc #0
+        sta sr_a+1
+        rts
+.endproc
+
+;;
+; sr_v = noise(parent ply) - sr_v, with the parent ply = eng_ply - 1.
+; Clobbers: A, X, sr_t0, sr_t1.
+.proc neg_noise
+        ldx eng_ply
+        dex
+        jsr noise16
+        lda sr_t0
+        sec
+        sbc sr_v
+        sta sr_v
+        lda sr_t1
+        sbc sr_v+1
+        sta sr_v+1
+        rts
+.endproc
+
+;;
+; pos_from/pos_to = move fr_i of ply X (after the swap of srch_pick).
+; Clobbers: A, Y.  X preserved.
+.proc load_move
+        jsr srch_ptrs
+        ldy fr_i,x
+        lda (mg_fptr),y
+        sta pos_from
+        lda (mg_tptr),y
+        sta pos_to
+        rts
+.endproc
+
+;;
+; Mate scores read from the TT are distances from the node: s > WIN: s - ply;
+; s < -WIN: s + ply.  @param sr_v = s.  Clobbers: A.  X, Y preserved.
+.proc tt_adjust_in
+        LT16 #<SRCH_WIN, #>SRCH_WIN, sr_v, sr_v+1
+        bpl @notwin
+        lda sr_v
+        sec
+        sbc eng_ply
+        sta sr_v
+        lda sr_v+1
+        sbc #0
+        sta sr_v+1
+        rts
+@notwin:
+        LT16 sr_v, sr_v+1, #<(-SRCH_WIN), #>(-SRCH_WIN)
+        bpl @done
+        lda sr_v
+        clc
+        adc eng_ply
+        sta sr_v
+        lda sr_v+1
+        adc #0
+        sta sr_v+1
+@done:  rts
+.endproc
+

@@ -1,0 +1,437 @@
+; search_order.s -- move ordering (lazy keys, picks), history rewards, the PV update
+; (docs/search.md "ordering").
+.include "engine.inc"
+.include "search.inc"
+
+.segment "CODE"                 ; fixed bank: the engine's view (docs/cartridge.md)
+
+; ---------------------------------------------------------------------- ordering
+;
+; The keys are the ones of docs/search.md "Move ordering", and the moves are searched in
+; the same sequence, but the history keys are computed lazily (docs/search.md "Lazy keys
+; in the 6502 engine").  At node start (stage 1) the hash move, the captures and the
+; killers get their real keys (>= 129) and every other move the piece code of its mover
+; ($10..$2F: 1..128, below every stage-1 key, and it needs no board later).  fr_ost[ply]:
+;   0..127    stage 1: the number of unpicked stage-1 moves, all in slots < fr_end[ply];
+;   ORD_FULL  every unpicked key is real;
+;   ORD_SORTED  and slots i..count-1 are in non-increasing key order (srch_order_fill
+;             saw it, or a scan found the maximum 1, the least key): pick(i) takes slot
+;             i without a scan, and the rest stays in order.
+; The history keys are stored as (history >> 1) + 1 (1..128): every key is >= 1.  They
+; are computed when no stage-1 move is left, or earlier by srch_reward (before the
+; history changes) for every ancestor still in stage 1.
+
+;;
+; Node start: stage-1 keys of the list of ply X.  A hash move in the list is swapped
+; into slot 0 (what pick(0) would do) and gets 255.
+; @param X  ply; sr_hf/sr_ht hash move (0 = none); sr_killers_on (lo) nonzero: use killers
+; Clobbers: A, X, Y, sr_t1-sr_t3, sr_ptr0, sr_ptr1, sr_ptr2 (lo).
+; Cycles: ~50 per quiet move, ~75 per capture (+ ~15 per move before the hash move)
+.proc srch_order
+        stx sr_t1
+        jsr srch_ptrs
+        lda sr_killers_on
+        beq @nokill
+        lda kill1_f,x
+        sta sr_ptr0
+        lda kill1_t,x
+        sta sr_ptr0+1
+        lda kill2_f,x
+        sta sr_ptr1
+        lda kill2_t,x
+        sta sr_ptr1+1
+        jmp @hash
+@nokill:
+        sta sr_ptr0+1           ; no move goes to square 0: no killer matches
+        sta sr_ptr1+1
+@hash:  ldy #0
+        lda sr_hf
+        beq @stage
+        lda mv_count,x
+        sta sr_t2
+@find:  lda (mg_tptr),y
+        cmp sr_ht
+        beq @to
+@fnext: iny
+        cpy sr_t2
+        bcc @find
+        ldy #0
+@stage: jmp srch_order_stage1
+@to:    lda (mg_fptr),y
+        cmp sr_hf
+        bne @fnext
+        tya
+        beq @h0
+        sty sr_t3               ; slot h <- slot 0, slot 0 <- the hash move
+        ldy #0
+        lda (mg_fptr),y
+        tax
+        lda (mg_tptr),y
+        ldy sr_t3
+        sta (mg_tptr),y
+        txa
+        sta (mg_fptr),y
+        ldy #0
+        lda sr_hf
+        sta (mg_fptr),y
+        lda sr_ht
+        sta (mg_tptr),y
+@h0:    lda #KEY_HASH
+        sta (sr_kptr),y         ; Y = 0
+        iny
+        jsr srch_order_stage1   ; slots 1..count-1
+        ldx sr_t1
+        inc fr_ost,x            ; the hash move is a stage-1 move
+        rts
+.endproc
+
+;;
+; Stage-1 keys of slots Y..count-1 of ply sr_t1 (pointers set): captures
+; 135 + 8 * MVV(victim) - MVV(attacker), killers (sr_ptr0/sr_ptr1 = from/to of killer
+; 1/2) 130/129, other moves the mover's piece code.  fr_ost = the number of stage-1
+; moves, fr_end = 1 + the last one's slot (Y when none).
+; Clobbers: A, X, Y, sr_t2, sr_t3, sr_ptr2 (lo).  Cycles: ~50 per quiet move, ~75 per
+;           capture
+.proc srch_order_stage1
+        ldx sr_t1
+        lda mv_count,x
+        sta sr_t2
+        sty sr_t3               ; end
+        lda #0
+        sta fr_ost,x
+@loop:  cpy sr_t2
+        bcs @done
+        lda (mg_tptr),y
+        tax
+        lda eng_board,x
+        bne @capt
+        txa
+        cmp sr_ptr0+1
+        beq @k1
+@notk1: cmp sr_ptr1+1
+        beq @k2
+@later: lda (mg_fptr),y
+        tax
+        lda eng_board,x         ; the mover: a provisional key
+        sta (sr_kptr),y
+        iny
+        bne @loop
+@k1:    lda (mg_fptr),y
+        cmp sr_ptr0
+        bne @k1no
+        lda #KEY_KILLER1
+        bne @stage1
+@k1no:  txa
+        bne @notk1
+@k2:    lda (mg_fptr),y
+        cmp sr_ptr1
+        bne @later
+        lda #KEY_KILLER2
+        bne @stage1
+@capt:  and #15
+        tax
+        lda mvv8,x
+        sta sr_ptr2
+        lda (mg_fptr),y
+        tax
+        lda eng_board,x
+        and #15
+        tax
+        lda sr_ptr2
+        sec
+        sbc mvv1,x
+        clc
+        adc #KEY_CAPTURE - 1
+@stage1:
+        sta (sr_kptr),y
+        iny
+        sty sr_t3
+        ldx sr_t1
+        inc fr_ost,x
+        bne @loop
+@done:  ldx sr_t1
+        lda sr_t3
+        sta fr_end,x
+        rts
+.endproc
+
+;;
+; History keys (history[type][sq90(to)] >> 1) + 1 of the slots Y..count-1 of ply sr_t1
+; that hold a provisional key (a piece code, < 128; pointers set); fr_ost = ORD_SORTED
+; when the keys of the slots Y..count-1 (stage-1 keys included) are in non-increasing
+; order, else ORD_FULL.  Reads no board: runs at any ply.
+; Clobbers: A, X, Y, sr_t2, sr_t3, sr_ptr0 (lo), sr_ptr2.  Cycles: ~65 per quiet move
+.proc srch_order_fill
+        ldx sr_t1
+        lda #ORD_SORTED
+        sta fr_ost,x
+        lda mv_count,x
+        sta sr_t2
+        lda #$FF
+        sta sr_ptr0             ; the previous key ($FF: none yet)
+@loop:  cpy sr_t2
+        bcs @done
+        lda (sr_kptr),y
+        bmi @have               ; a stage-1 key
+        tax
+        lda hist_row_lo-RED_TAG,x
+        sta sr_ptr2
+        lda hist_row_hi-RED_TAG,x
+        sta sr_ptr2+1
+        lda (mg_tptr),y
+        tax
+        sty sr_t3
+        ldy zob_sq90,x
+        lda (sr_ptr2),y
+        lsr a
+        clc
+        adc #1
+        ldy sr_t3
+        sta (sr_kptr),y
+@have:  cmp sr_ptr0
+        beq @next
+        sta sr_ptr0
+        bcc @next               ; key < the previous one
+        ldx sr_t1               ; a key rises: not in order
+        lda #ORD_FULL
+        sta fr_ost,x
+@next:  iny
+        bne @loop
+@done:  rts
+.endproc
+
+;;
+; Before the history changes (srch_reward at ply X): every ancestor ply 0..X-1 still in
+; stage 1 gets its history keys now, from the history its node started with (nothing
+; changed it since: this is the first change under that node).  The unpicked slots
+; (after fr_i) are done.
+; Clobbers: A, X, Y, sr_t1-sr_t3, sr_ptr0 (lo), sr_ptr2, sr_ptr3, the list pointers.
+; Cycles: ~15 per ancestor, plus ~60 per key computed
+.proc srch_order_flush
+        stx sr_reward_ply       ; the rewarding ply
+        ldx #0
+@loop:  cpx sr_reward_ply
+        bcs @done
+        lda fr_ost,x
+        bmi @next
+        stx sr_t1
+        jsr srch_ptrs
+        ldy fr_i,x
+        iny
+        jsr srch_order_fill
+        ldx sr_t1
+@next:  inx
+        bne @loop
+@done:  rts
+.endproc
+
+;;
+; Selection-sort step: swaps the FIRST maximum key of moves i..count-1 into place i and
+; loads that move into pos_from/pos_to (computing the history keys first when no
+; stage-1 move is left).  pick(0) takes a hash move in slot 0 without a scan; else the
+; scan runs backwards from the last candidate slot (fr_end in stage 1) and keeps the
+; lowest slot of the maximum.
+; @param A  i; X  ply
+; Clobbers: A, X, Y, sr_t0-sr_t3, sr_ptr0 (lo), sr_ptr2.
+; Cycles: ~12 per move scanned, ~90 a pick (~45 without a scan: hash move, ORD_SORTED),
+;         plus the keys it computes
+.proc srch_pick
+        sta sr_t0               ; i
+        stx sr_t1               ; ply
+        jsr srch_ptrs
+        lda fr_ost,x
+        bmi @full
+        beq @fill               ; no stage-1 move left: the history keys
+        sec
+        sbc #1
+        sta fr_ost,x            ; this pick takes a stage-1 move
+        ldy sr_t0
+        bne @s1
+        lda (sr_kptr),y
+        cmp #KEY_HASH
+        beq @take               ; pick(0) of the hash move
+@s1:    lda fr_end,x
+        bne @scan
+@fill:  ldy sr_t0
+        jsr srch_order_fill
+        ldx sr_t1
+        lda fr_ost,x
+@full:  asl a
+        bmi @take               ; ORD_SORTED: the first maximum is slot i
+        lda mv_count,x
+@scan:  clc                     ; A = end of the candidates (> i)
+        sbc sr_t0
+        tay                     ; Y = last - i
+        lda sr_kptr
+        clc
+        adc sr_t0
+        sta sr_ptr2
+        lda sr_kptr+1
+        adc #0
+        sta sr_ptr2+1           ; sr_ptr2 -> key of slot i
+        lda (sr_ptr2),y
+        sty sr_t2
+        clc
+        sbc #0                  ; A = best key - 1 (keys are >= 1)
+        dey
+        bmi @won
+@loop:  cmp (sr_ptr2),y
+        bcc @upd                ; key >= best: a lower slot of the maximum
+        dey
+        bpl @loop
+        bmi @won
+@upd:   lda (sr_ptr2),y
+        sbc #0                  ; C clear: key - 1
+        sty sr_t2
+        dey
+        bpl @loop
+@won:   tax
+        bne @w1
+        ldx sr_t1               ; the maximum is 1: every key left is 1
+        lda #ORD_SORTED         ; (in stage 1 the maximum is >= 129)
+        sta fr_ost,x
+@w1:    lda sr_t2
+        beq @take
+        clc
+        adc sr_t0
+        sta sr_t2               ; j
+        tay
+        lda (mg_fptr),y
+        sta pos_from
+        lda (mg_tptr),y
+        sta pos_to
+        ldy sr_t0               ; slot j <- slot i (the key of slot i is not read again)
+        lda (sr_kptr),y
+        tax
+        lda (mg_fptr),y
+        sta sr_t3
+        lda (mg_tptr),y
+        ldy sr_t2
+        sta (mg_tptr),y
+        lda sr_t3
+        sta (mg_fptr),y
+        txa
+        sta (sr_kptr),y
+        ldy sr_t0
+        lda pos_from
+        sta (mg_fptr),y
+        lda pos_to
+        sta (mg_tptr),y
+        rts
+@take:  ldy sr_t0
+        lda (mg_fptr),y
+        sta pos_from
+        lda (mg_tptr),y
+        sta pos_to
+        rts
+.endproc
+
+;;
+; Halves every history entry (logical shift right).
+; Clobbers: A, X.  Cycles: ~7,000
+.proc hist_halve
+        ldx #0
+@loop:  lsr hist,x
+        lsr hist+256,x
+        cpx #HIST_BYTES - 512
+        bcs @skip
+        lsr hist+512,x
+@skip:  inx
+        bne @loop
+        rts
+.endproc
+
+;;
+; A quiet move caused a beta cutoff: killers of ply X, history += min(depth^2, 128)
+; (all halved first if the entry would pass 255).
+; The keys its ancestors still owe are computed first (srch_order_flush).
+; @param X  ply; pos_from/pos_to the move (before it is made)
+; Clobbers: A, X, Y, sr_t0-sr_t3, sr_ptr0 (lo), sr_ptr2, sr_ptr3, the list pointers.
+.proc srch_reward
+        txa
+        pha
+        jsr srch_order_flush
+        pla
+        tax
+        lda pos_from
+        cmp kill1_f,x
+        bne @new
+        lda pos_to
+        cmp kill1_t,x
+        beq @hist
+@new:   lda kill1_f,x
+        sta kill2_f,x
+        lda kill1_t,x
+        sta kill2_t,x
+        lda pos_from
+        sta kill1_f,x
+        lda pos_to
+        sta kill1_t,x
+@hist:  ldy fr_depth,x
+        lda sq_clip,y
+        sta sr_t0
+        ldx pos_from
+        ldy eng_board,x
+        lda hist_row_lo-RED_TAG,y
+        sta sr_ptr2
+        lda hist_row_hi-RED_TAG,y
+        sta sr_ptr2+1
+        ldx pos_to
+        ldy zob_sq90,x
+        lda (sr_ptr2),y
+        clc
+        adc sr_t0
+        bcc @store
+        jsr hist_halve
+        lda (sr_ptr2),y
+        clc
+        adc sr_t0
+@store: sta (sr_ptr2),y
+        rts
+.endproc
+
+;;
+; pv[ply] = move + pv[ply + 1] (X = ply < PV_PLIES; move in pos_from/pos_to).
+; Clobbers: A, Y, sr_t0-sr_t2.  X preserved.
+.proc pv_update
+        ldy pv_row,x
+        lda pos_from
+        sta pv_from,y
+        lda pos_to
+        sta pv_to,y
+        sty sr_t2               ; destination - 1
+        lda pv_len+1,x
+        sta sr_t0               ; moves to copy
+        clc
+        adc #1
+        sta pv_len,x
+        lda pv_row+1,x
+        sta sr_t1               ; source
+@copy:  lda sr_t0
+        beq @done
+        inc sr_t2
+        ldy sr_t1
+        lda pv_from,y
+        ldy sr_t2
+        sta pv_from,y
+        ldy sr_t1
+        lda pv_to,y
+        ldy sr_t2
+        sta pv_to,y
+        inc sr_t1
+        dec sr_t0
+        jmp @copy
+@done:  rts
+.endproc
+
+;;
+; C set when the move stack has no room for a generation at ply X
+; (mv_base[X] + MG_MAX > MV_CAP).  Clobbers: A.
+.proc stack_full
+        lda mv_base_lo,x
+        cmp #<(MV_CAP - MG_MAX + 1)
+        lda mv_base_hi,x
+        sbc #>(MV_CAP - MG_MAX + 1)
+        rts
+.endproc
+

@@ -1,0 +1,365 @@
+; think.s -- srch_think: iterative deepening under the level's limits, book, root
+; noise and slips, time management, the root PV (docs/search.md "think").
+.include "engine.inc"
+.include "search.inc"
+
+.segment "CODE"                 ; fixed bank: the engine's view (docs/cartridge.md)
+
+; ---------------------------------------------------------------------- think()
+
+;;
+; Chooses the engine's move at the root (ply 0, after eng_game_new/eng_game_push):
+; book (levels 3-5), else iterative deepening until the level's depth, the node budget,
+; the frame cap or srch_move_now, which stop every iteration, the first one included
+; (docs/search.md, think()).  The last completed iteration's move is returned; stopped
+; inside iteration 1, the best root move completed so far (pv[0], score fr_s[0]), else
+; the first root move searched (move-stack slot 0, score 0), with srch_depth_done = 0.
+; A root with a legal move always gets one.
+; @param srch_level 1..5 (0: srch_depth, no noise, no book, no frame cap), srch_seed,
+;        srch_move_now, frame_count; optional overrides srch_depth (0 = level's),
+;        srch_frames + srch_frames_set, srch_node_limit (0 = none), srch_use_book
+;        (0 = level's, 1 = off, 2 = on)
+; @return srch_best_from/to (0,0: no legal move), srch_score, srch_depth_done (updated
+;        after every iteration; 0 if iteration 1 was stopped), srch_nodes, srch_pv_*,
+;        srch_from_book, srch_stopped,
+;        srch_tt_probes/hits.  The position is unchanged (ply 0).
+; Clobbers: everything.  Cycles: level 1 ~0.2 s ... level 5 up to its 30 s cap (a cap
+;        is passed by at most one poll, 16 nodes)
+.proc srch_think
+        ; ---- limits
+        lda #0
+        sta sr_flimit
+        sta sr_flimit+1
+        sta sr_mask
+        sta sr_book
+        sta sr_slip
+        lda #1
+        sta sr_qs
+        lda #SRCH_MAX_DEPTH
+        sta sr_maxdepth
+        ldx srch_level
+        beq @over
+        dex
+        lda level_depth,x
+        beq @d0
+        sta sr_maxdepth
+@d0:    lda level_frames_lo,x
+        sta sr_flimit
+        lda level_frames_hi,x
+        sta sr_flimit+1
+        lda level_noise_mask,x
+        sta sr_mask
+        lda level_book,x
+        sta sr_book
+        lda level_qs,x
+        sta sr_qs
+        lda level_slip,x
+        sta sr_slip
+@over:  lda srch_depth
+        beq @f
+        sta sr_maxdepth
+@f:     lda srch_frames_set
+        beq @b
+        lda srch_frames
+        sta sr_flimit
+        lda srch_frames+1
+        sta sr_flimit+1
+@b:     lda srch_use_book
+        beq @outs
+        lsr a                   ; 1 -> 0 (off), 2 -> 1 (on)
+        sta sr_book
+@outs:  lda srch_node_limit      ; a node limit at all? (srch_make tests this byte)
+        ora srch_node_limit+1
+        ora srch_node_limit+2
+        ora srch_node_limit+3
+        sta sr_nlim
+        ; ---- outputs and counters
+        lda #0
+        ldx #3
+@zero4: sta srch_nodes,x
+        sta srch_tt_probes,x
+        sta srch_tt_hits,x
+        dex
+        bpl @zero4
+        sta srch_best_from
+        sta srch_best_to
+        sta srch_score
+        sta srch_score+1
+        sta srch_depth_done
+        sta srch_pv_len
+        sta srch_from_book
+        sta srch_stopped
+        sta sr_stopped
+        sta sr_noise
+        sta eng_ply
+        sta sr_tm_el
+        sta sr_tm_el+1
+        ; ---- LFSR: seed ($ACE1 for 0), 16 steps
+        lda srch_seed
+        sta sr_lfsr
+        lda srch_seed+1
+        sta sr_lfsr+1
+        ora sr_lfsr
+        bne @seeded
+        lda #<LFSR_ZERO
+        sta sr_lfsr
+        lda #>LFSR_ZERO
+        sta sr_lfsr+1
+@seeded:
+.repeat ::LFSR_WARMUP_BYTES        ; (:: the global constant: the count must be known here)
+        jsr lfsr_byte
+.endrepeat
+        ; ---- root state
+        lda game_n
+        sta sr_n
+        lda game_half
+        sta sr_half
+        jsr ev_full
+        ; ---- book
+        lda sr_book
+        beq @nobook
+        jsr book_probe          ; C set: pos_from/pos_to
+        bcc @nobook
+        lda #1
+        sta srch_from_book
+        jmp @single
+@nobook:
+        ; ---- clear TT flags, killers, history
+        lda #0
+        tax
+@clr:   sta tt_df,x
+        sta hist,x
+        sta hist+256,x
+        cpx #HIST_BYTES - 512
+        bcs @c2
+        sta hist+512,x
+@c2:    cpx #MAX_PLY + 1
+        bcs @c3
+        sta kill1_f,x
+        sta kill1_t,x
+        sta kill2_f,x
+        sta kill2_t,x
+@c3:    inx
+        bne @clr
+@fc:    lda frame_count+1       ; torn-read safe (the NMI ticks it)
+        sta sr_start+1
+        lda frame_count
+        sta sr_start
+        lda frame_count+1
+        cmp sr_start+1
+        bne @fc
+        ; ---- root moves
+        jsr mg_generate
+        lda mv_count
+        bne @some
+        lda #<(-SRCH_MATE)
+        sta srch_score
+        lda #>(-SRCH_MATE)
+        sta srch_score+1
+        rts
+@some:  cmp #1
+        bne @iter
+        ldx #0
+        jsr mg_set_ptrs
+        ldy #0
+        lda (mg_fptr),y
+        sta pos_from
+        lda (mg_tptr),y
+        sta pos_to
+@single:
+        lda pos_from
+        sta srch_best_from
+        sta srch_pv_from
+        lda pos_to
+        sta srch_best_to
+        sta srch_pv_to
+        lda #1
+        sta srch_pv_len
+        rts
+        ; ---- iterative deepening
+@iter:  lda #1
+        sta sr_iter
+@it:    lda sr_iter
+        sta sr_d
+        lda #<(-SRCH_INF)
+        sta sr_a
+        lda #>(-SRCH_INF)
+        sta sr_a+1
+        lda #<SRCH_INF
+        sta sr_b
+        lda #>SRCH_INF
+        sta sr_b+1
+        lda #0
+        sta eng_ply
+        jsr srch_search
+        lda sr_stopped
+        bne @stop
+        jsr root_pv
+        lda sr_v
+        sta srch_score
+        lda sr_v+1
+        sta srch_score+1
+        lda sr_iter
+        sta srch_depth_done
+        ; a mate or ban found: |score| > WIN
+        LT16 #<SRCH_WIN, #>SRCH_WIN, sr_v, sr_v+1
+        bmi @done
+        LT16 sr_v, sr_v+1, #<(-SRCH_WIN), #>(-SRCH_WIN)
+        bmi @done
+        lda sr_iter
+        cmp sr_maxdepth
+        bcs @done
+        lda sr_flimit           ; a frame cap: time for the next iteration?
+        ora sr_flimit+1
+        beq @next
+        jsr srch_plan
+        bcs @done
+@next:  inc sr_iter
+        jmp @it
+@stop:  lda #1
+        sta srch_stopped
+        lda sr_iter
+        cmp #2
+        bcs @done               ; d > 1: the last completed iteration stands
+        ; ---- stopped inside iteration 1: the root's best completed move (pv[0], its
+        ; value fr_s[0]), else the first move of the root's order (slot 0 after
+        ; pick(0)), score 0; srch_depth_done stays 0
+        lda pv_len
+        beq @first
+        lda fr_sl
+        sta srch_score
+        lda fr_sh
+        sta srch_score+1
+        jsr root_pv
+        jmp think_slip
+@first: ldx #0
+        jsr mg_set_ptrs
+        ldy #0
+        lda (mg_fptr),y
+        sta pv_from
+        lda (mg_tptr),y
+        sta pv_to
+        lda #1
+        sta pv_len              ; srch_score stays 0 (cleared above)
+        jsr root_pv
+@done:  jmp think_slip          ; every answer of a search (not the book's) may slip
+.endproc
+;;
+; srch_think's last step after a search (levels with a slip, assets/levels.txt):
+; with chance sr_slip/256 (lfsr_byte < sr_slip) the answer becomes root move
+; lfsr_byte mod count of mg_generate's list (generation order) and the PV that move
+; alone; the score stays (docs/search.md "Slips").
+; Clobbers: A, X, Y, engine scratch.  Cycles: ~60, ~4,000 when it slips (mg_generate)
+.proc think_slip
+        lda sr_slip
+        beq @done
+        jsr lfsr_byte
+        cmp sr_slip
+        bcs @done
+        lda #0
+        sta eng_ply
+        jsr mg_generate         ; the root's legal moves (the search restored the root)
+        jsr lfsr_byte
+@mod:   cmp mv_count
+        bcc @got
+        sbc mv_count            ; C set
+        jmp @mod
+@got:   pha
+        ldx #0
+        jsr mg_set_ptrs
+        pla
+        tay
+        lda (mg_fptr),y
+        sta srch_best_from
+        sta srch_pv_from
+        lda (mg_tptr),y
+        sta srch_best_to
+        sta srch_pv_to
+        lda #1
+        sta srch_pv_len
+@done:  rts
+.endproc
+
+;;
+; Time management (docs/search.md, think(); search.py IterationPlan): after an
+; iteration, with E = frames since the start and t = E - sr_tm_el (the frames the
+; iteration took), the next one is not started when E + t + t / 2 > sr_flimit.
+; sr_tm_el = E.
+; @return C set: do not start the next iteration
+; Clobbers: A, sr_t0-sr_t3, sr_ptr0.  Cycles: ~110
+.proc srch_plan
+@fc:    lda frame_count+1       ; torn-read safe (the NMI ticks it)
+        sta sr_t1
+        lda frame_count
+        sta sr_t0
+        lda frame_count+1
+        cmp sr_t1
+        bne @fc
+        lda sr_t0               ; E = frame_count - sr_start
+        sec
+        sbc sr_start
+        sta sr_t0
+        lda sr_t1
+        sbc sr_start+1
+        sta sr_t1
+        lda sr_t0               ; t = E - sr_tm_el; sr_tm_el = E
+        sec
+        sbc sr_tm_el
+        sta sr_t2
+        lda sr_t1
+        sbc sr_tm_el+1
+        sta sr_t3
+        lda sr_t0
+        sta sr_tm_el
+        lda sr_t1
+        sta sr_tm_el+1
+        lda sr_t3               ; sr_ptr0 = t + t / 2 (a carry: beyond any cap)
+        lsr a
+        sta sr_ptr0+1
+        lda sr_t2
+        ror a
+        clc
+        adc sr_t2
+        sta sr_ptr0
+        lda sr_ptr0+1
+        adc sr_t3
+        sta sr_ptr0+1
+        bcs @no
+        lda sr_ptr0             ; + E
+        adc sr_t0
+        sta sr_ptr0
+        lda sr_ptr0+1
+        adc sr_t1
+        sta sr_ptr0+1
+        bcs @no
+        lda sr_flimit           ; cap < E + t + t / 2: no
+        cmp sr_ptr0
+        lda sr_flimit+1
+        sbc sr_ptr0+1
+        bcc @no
+        clc
+        rts
+@no:    sec
+        rts
+.endproc
+
+;;
+; The root's PV row (pv_len[0], pv_from/pv_to[0..]) becomes the result:
+; srch_best_from/to = its first move, srch_pv_* = the row.
+; Clobbers: A, X.
+.proc root_pv
+        lda pv_from
+        sta srch_best_from
+        lda pv_to
+        sta srch_best_to
+        ldx pv_len
+        stx srch_pv_len
+@pv:    dex
+        bmi @done
+        lda pv_from,x
+        sta srch_pv_from,x
+        lda pv_to,x
+        sta srch_pv_to,x
+        jmp @pv
+@done:  rts
+.endproc
