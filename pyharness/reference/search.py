@@ -8,7 +8,8 @@ repetition judged in the search path and the game record (perpetual check loses)
 a 256-entry transposition table; root noise from a 16-bit LFSR; opening book.
 
 Every rule here is written down in docs/search.md; when you change one, change both.
-Entry point: think().
+Entry point: think(). The constants are in search_consts.py (re-exported here), make/unmake
+and the repetition test in search_path.py, move ordering in ordering.py.
 """
 from __future__ import annotations
 
@@ -17,41 +18,19 @@ from typing import Callable, Iterable, Sequence
 
 from .board import PIECE_TYPES
 from .book import Book, default_book
-from .eval import ADVANCED_VALUE, Evaluator
+from .eval import Evaluator
 from .levels import MAX_DEPTH, get_level, level_depth, node_frames
 from .lfsr import Lfsr
 from .position import Move, Position
 from .tt import FLAG_EXACT, FLAG_LOWER, FLAG_UPPER, TranspositionTable
+from .ordering import OrderingMixin
+from .search_consts import (  # noqa: F401  (re-exported: search.MATE ...)
+    MATE, BAN, WIN, INF, DRAW, MAX_PLY,
+    POLL_MASK, HIST_MAX_INC, DRAW_PLIES, HALFMOVE_MAX, PV_PLIES, MOVE_STACK_CAP,
+    GEN_RESERVE, NULL_R, NULL_MIN_DEPTH, NULL_MAJORS, LMR_MIN_DEPTH, LMR_MIN_MOVE,
+    MVV_LVA_VALUE, KEY_HASH, KEY_CAPTURE, KEY_KILLER1, KEY_KILLER2)
+from .search_path import PathMixin
 from .zobrist import default_keys, piece_kind, position_key
-
-MATE = 10000          # mated at ply p scores p - MATE
-BAN = 9900            # perpetual check: the checker scores p - BAN at ply p
-WIN = 9800            # |score| > WIN: a mate or ban score
-INF = 20000           # the root window; beyond any score plus noise
-DRAW = 0
-MAX_PLY = 32          # search() and qsearch() return the static eval at this ply
-POLL_MASK = 15        # frame counter and move-now flag are polled when nodes & 15 == 0 (~2 frames)
-HIST_MAX_INC = 128    # history increment: min(depth * depth, 128)
-DRAW_PLIES = 100      # plies without a capture that make a draw
-HALFMOVE_MAX = 255    # the counter saturates here (one byte in the asm; >= DRAW_PLIES)
-
-PV_PLIES = 12         # the PV is recorded at plies 0..11, at most 12 - ply moves
-MOVE_STACK_CAP = 1024 # the asm move stack (MV_CAP): moves of all plies of the path
-GEN_RESERVE = 128     # free slots a generation needs (the asm's MG_MAX)
-NULL_R = 2            # null-move reduction: the null move is searched at depth - 1 - NULL_R
-NULL_MIN_DEPTH = 2    # null move tried at search() nodes of depth >= 2 (after extension)
-#: piece indexes 5..10 of a side (N N R R C C): a null move needs one on the board
-NULL_MAJORS = range(5, 11)
-LMR_MIN_DEPTH = 3     # late-move reduction at search() nodes of depth >= 3 (after extension)
-LMR_MIN_MOVE = 3      # ... for the moves searched 4th and later (i >= 3)
-
-#: MVV/LVA values by type K A B N R C P
-MVV_LVA_VALUE = (6, 2, 2, 4, 5, 4, 1)
-#: 8-bit ordering keys: hash 255; captures 137..182; killers 130, 129; quiet 0..127
-KEY_HASH = 255
-KEY_CAPTURE = 136
-KEY_KILLER1 = 130
-KEY_KILLER2 = 129
 
 
 class SearchInputError(ValueError):
@@ -128,7 +107,7 @@ class IterationPlan:
         return elapsed + t + (t >> 1) <= self.cap
 
 
-class Searcher:
+class Searcher(PathMixin, OrderingMixin):
     """One search over one position copy; holds the per-ply state of docs/search.md."""
 
     def __init__(self, pos: Position, limits: SearchLimits, lfsr: Lfsr,
@@ -166,176 +145,6 @@ class Searcher:
         self.lmr_tries = 0                   # reduced searches (late-move reductions)
         self.sums = self.ev.side_sums(pos.piece_sq)
         self.sum_stack: list[tuple[int, int]] = []
-
-    # ------------------------------------------------------------------ make / unmake
-
-    def make(self, move: Move) -> None:
-        """Play `move`, update key/eval/record, count the node, poll the limits.
-
-        This is the ONE place where a node is counted.
-        """
-        pos = self.pos
-        frm, to = move.frm, move.to
-        mover = pos.board[frm] - 16
-        victim = pos.board[to]
-        side = pos.side
-        zr = self.zrow[mover]
-        key = self.keys[-1] ^ zr[frm] ^ zr[to] ^ self.zside
-        sums = self.sums
-        self.sum_stack.append((sums[0], sums[1]))
-        pr = self.prow[mover]
-        if side == 0:
-            sums[0] += pr[to] - pr[frm]
-        else:
-            sums[1] += pr[254 - to] - pr[254 - frm]
-        if victim:
-            v = victim - 16
-            key ^= self.zrow[v][to]
-            if v < 16:
-                sums[0] -= self.prow[v][to]
-            else:
-                sums[1] -= self.prow[v][254 - to]
-        pos.push(move)
-        self.keys.append(key)
-        self.captures.append(victim != 0)
-        self.halfmoves.append(0 if victim else min(self.halfmoves[-1] + 1, HALFMOVE_MAX))
-        self.checks.append(pos.in_check())
-        self.nulls.append(False)
-        self.nodes += 1
-        if self.trace is not None:
-            self.trace.append((frm, to, key, sums[0], sums[1]))
-        lim = self.limits
-        if lim.nodes and self.nodes >= lim.nodes:
-            self.stopped = True
-        elif (self.nodes & POLL_MASK) == 0:
-            if lim.frames and lim.clock and \
-                    ((lim.clock() - self.start_frame) & 0xFFFF) >= lim.frames:
-                self.stopped = True
-            elif lim.move_now and lim.move_now():
-                self.stopped = True
-
-    def unmake(self) -> None:
-        """Undo the last make()."""
-        self.pos.pop()
-        self.keys.pop()
-        self.captures.pop()
-        self.halfmoves.pop()
-        self.checks.pop()
-        self.nulls.pop()
-        s = self.sum_stack.pop()
-        self.sums[0], self.sums[1] = s
-
-    def make_null(self) -> None:
-        """The null move: the side flips, key ^= side key, nothing moves; NOT a node.
-
-        Its record entry counts as a capture (the repetition walk stops there and the
-        100-ply counter restarts at 0), is not in check, and is marked as a null entry
-        (no null move right after one).
-        """
-        self.pos.side ^= 1
-        self.keys.append(self.keys[-1] ^ self.zside)
-        self.captures.append(True)
-        self.halfmoves.append(0)
-        self.checks.append(False)
-        self.nulls.append(True)
-
-    def unmake_null(self) -> None:
-        """Undo make_null()."""
-        self.pos.side ^= 1
-        self.keys.pop()
-        self.captures.pop()
-        self.halfmoves.pop()
-        self.checks.pop()
-        self.nulls.pop()
-
-    def null_ok(self, depth: int, beta: int, ply: int, in_check: bool) -> bool:
-        """May this search() node try a null move? (docs/search.md, null move)"""
-        if not (self.limits.null_move and ply > 0 and not in_check
-                and depth >= NULL_MIN_DEPTH and not self.nulls[-1] and -WIN <= beta < WIN):
-            return False
-        ps = self.pos.piece_sq
-        first = 16 * self.pos.side
-        return any(ps[first + i] for i in NULL_MAJORS)
-
-    def evaluate(self) -> int:
-        """Incremental evaluation for the side to move."""
-        s = self.sums
-        side = self.pos.side
-        return s[side] - s[side ^ 1] + ADVANCED_VALUE
-
-    # ------------------------------------------------------------------ repetition
-
-    def repetition(self, ply: int) -> int | None:
-        """Score of a repetition of the current position, or None (docs/search.md)."""
-        keys, checks, captures = self.keys, self.checks, self.captures
-        n = len(keys) - 1
-        key = keys[n]
-        own_all = opp_all = True      # own = side to move now
-        k = n
-        while k > 0 and not captures[k]:
-            if (n - k) & 1:
-                own_all = own_all and checks[k]
-            else:
-                opp_all = opp_all and checks[k]
-            k -= 1
-            if not (n - k) & 1 and keys[k] == key:
-                if own_all and not opp_all:
-                    return ply - BAN
-                if opp_all and not own_all:
-                    return BAN - ply
-                return DRAW
-        return None
-
-    # ------------------------------------------------------------------ ordering
-
-    def order_keys(self, moves: list[Move], ply: int, hash_move: Move | None,
-                   use_killers: bool) -> list[int]:
-        """8-bit ordering keys: hash, MVV/LVA captures, killers, history >> 1."""
-        board = self.pos.board
-        k1, k2 = self.killers[ply] if use_killers else (None, None)
-        out = []
-        for m in moves:
-            victim = board[m.to]
-            if m == hash_move:
-                out.append(KEY_HASH)
-            elif victim:
-                out.append(KEY_CAPTURE + 8 * (MVV_LVA_VALUE[PIECE_TYPES[victim & 15]] - 1)
-                           + 7 - MVV_LVA_VALUE[PIECE_TYPES[board[m.frm] & 15]])
-            elif m == k1:
-                out.append(KEY_KILLER1)
-            elif m == k2:
-                out.append(KEY_KILLER2)
-            else:
-                mover = board[m.frm] - 16
-                out.append(self.history[PIECE_TYPES[mover & 15]][m.to] >> 1)
-        return out
-
-    @staticmethod
-    def pick(moves: list[Move], keys: list[int], i: int) -> Move:
-        """Selection-sort step: swap the FIRST maximum of keys[i:] into place i."""
-        best = i
-        bk = keys[i]
-        for j in range(i + 1, len(keys)):
-            if keys[j] > bk:
-                best, bk = j, keys[j]
-        if best != i:
-            moves[i], moves[best] = moves[best], moves[i]
-            keys[i], keys[best] = keys[best], keys[i]
-        return moves[i]
-
-    def reward(self, move: Move, depth: int, ply: int) -> None:
-        """Killer and history update after a quiet move caused a beta cutoff."""
-        k = self.killers[ply]
-        if k[0] != move:
-            k[1] = k[0]
-            k[0] = move
-        row = self.history[PIECE_TYPES[self.pos.board[move.frm] & 15]]
-        inc = min(depth * depth, HIST_MAX_INC)
-        if row[move.to] + inc > 255:
-            for r in self.history:
-                for sq in range(256):
-                    r[sq] >>= 1
-        row[move.to] += inc
 
     # ------------------------------------------------------------------ search
 

@@ -1,0 +1,65 @@
+"""Move ordering of the reference search: 8-bit keys (hash, MVV/LVA, killers, history),
+the selection-sort pick and the killer/history reward (docs/search.md "ordering").
+A mixin of `search.Searcher`."""
+from __future__ import annotations
+
+from .board import PIECE_TYPES
+from .position import Move
+from .search_consts import (HIST_MAX_INC, KEY_CAPTURE, KEY_HASH, KEY_KILLER1, KEY_KILLER2,
+                            MVV_LVA_VALUE)
+
+
+class OrderingMixin:
+    """order_keys, pick, reward."""
+
+    # ------------------------------------------------------------------ ordering
+
+    def order_keys(self, moves: list[Move], ply: int, hash_move: Move | None,
+                   use_killers: bool) -> list[int]:
+        """8-bit ordering keys: hash, MVV/LVA captures, killers, history >> 1."""
+        board = self.pos.board
+        k1, k2 = self.killers[ply] if use_killers else (None, None)
+        out = []
+        for m in moves:
+            victim = board[m.to]
+            if m == hash_move:
+                out.append(KEY_HASH)
+            elif victim:
+                out.append(KEY_CAPTURE + 8 * (MVV_LVA_VALUE[PIECE_TYPES[victim & 15]] - 1)
+                           + 7 - MVV_LVA_VALUE[PIECE_TYPES[board[m.frm] & 15]])
+            elif m == k1:
+                out.append(KEY_KILLER1)
+            elif m == k2:
+                out.append(KEY_KILLER2)
+            else:
+                mover = board[m.frm] - 16
+                out.append(self.history[PIECE_TYPES[mover & 15]][m.to] >> 1)
+        return out
+
+    @staticmethod
+    def pick(moves: list[Move], keys: list[int], i: int) -> Move:
+        """Selection-sort step: swap the FIRST maximum of keys[i:] into place i."""
+        best = i
+        bk = keys[i]
+        for j in range(i + 1, len(keys)):
+            if keys[j] > bk:
+                best, bk = j, keys[j]
+        if best != i:
+            moves[i], moves[best] = moves[best], moves[i]
+            keys[i], keys[best] = keys[best], keys[i]
+        return moves[i]
+
+    def reward(self, move: Move, depth: int, ply: int) -> None:
+        """Killer and history update after a quiet move caused a beta cutoff."""
+        k = self.killers[ply]
+        if k[0] != move:
+            k[1] = k[0]
+            k[0] = move
+        row = self.history[PIECE_TYPES[self.pos.board[move.frm] & 15]]
+        inc = min(depth * depth, HIST_MAX_INC)
+        if row[move.to] + inc > 255:
+            for r in self.history:
+                for sq in range(256):
+                    r[sq] >>= 1
+        row[move.to] += inc
+

@@ -1,0 +1,33 @@
+"""The constants of the reference search (docs/search.md "Constants"): scores, sizes,
+ordering keys, null move and late-move reductions. tools/gen_levels.py writes them into
+build/engine_consts.inc under the 6502's names, so the asm uses these very numbers."""
+from __future__ import annotations
+
+MATE = 10000          # mated at ply p scores p - MATE
+BAN = 9900            # perpetual check: the checker scores p - BAN at ply p
+WIN = 9800            # |score| > WIN: a mate or ban score
+INF = 20000           # the root window; beyond any score plus noise
+DRAW = 0
+MAX_PLY = 32          # search() and qsearch() return the static eval at this ply
+POLL_MASK = 15        # frame counter and move-now flag are polled when nodes & 15 == 0 (~2 frames)
+HIST_MAX_INC = 128    # history increment: min(depth * depth, 128)
+DRAW_PLIES = 100      # plies without a capture that make a draw
+HALFMOVE_MAX = 255    # the counter saturates here (one byte in the asm; >= DRAW_PLIES)
+
+PV_PLIES = 12         # the PV is recorded at plies 0..11, at most 12 - ply moves
+MOVE_STACK_CAP = 1024 # the asm move stack (MV_CAP): moves of all plies of the path
+GEN_RESERVE = 128     # free slots a generation needs (the asm's MG_MAX)
+NULL_R = 2            # null-move reduction: the null move is searched at depth - 1 - NULL_R
+NULL_MIN_DEPTH = 2    # null move tried at search() nodes of depth >= 2 (after extension)
+#: piece indexes 5..10 of a side (N N R R C C): a null move needs one on the board
+NULL_MAJORS = range(5, 11)
+LMR_MIN_DEPTH = 3     # late-move reduction at search() nodes of depth >= 3 (after extension)
+LMR_MIN_MOVE = 3      # ... for the moves searched 4th and later (i >= 3)
+
+#: MVV/LVA values by type K A B N R C P
+MVV_LVA_VALUE = (6, 2, 2, 4, 5, 4, 1)
+#: 8-bit ordering keys: hash 255; captures 137..182; killers 130, 129; quiet 0..127
+KEY_HASH = 255
+KEY_CAPTURE = 136
+KEY_KILLER1 = 130
+KEY_KILLER2 = 129
