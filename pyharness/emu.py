@@ -356,6 +356,18 @@ class GameDriver:
         to = self.emu.read("game_rec_to", n) if n > 1 else bytes([self.emu.read("game_rec_to")])
         return list(zip(frm, to))
 
+    def sound_effect(self) -> str | None:
+        """The sound effect playing now (snd_move, snd_illegal, ...: the effect whose notes
+        hold the player's position snd_pos), or None when none plays."""
+        pos = self.emu.read("snd_pos")
+        if pos == 0:
+            return None
+        base = self.emu.address("snd_notes")
+        starts = sorted((self.emu.address(n) - base, n) for n in
+                        ("snd_move", "snd_capture", "snd_check", "snd_illegal",
+                         "snd_gameover", "snd_select"))
+        return [n for off, n in starts if off <= pos][-1]
+
     def last_note(self) -> str:
         """The newest move of the side panel as text (炮二平五)."""
         base = self.emu.address("play_notes") + (asm_const("NOTES") - 1) * asm_const(

@@ -22,18 +22,6 @@ def new_game(rom, mode=MODE_TWO) -> GameDriver:
     return d
 
 
-def sound_effect(d: GameDriver) -> str | None:
-    """The sound effect playing now (by the note offset snd_pos), or None."""
-    pos = d.emu.read("snd_pos")
-    if pos == 0:
-        return None
-    base = d.emu.address("snd_notes")
-    starts = sorted((d.emu.address(n) - base, n) for n in
-                    ("snd_move", "snd_capture", "snd_check", "snd_illegal",
-                     "snd_gameover", "snd_select"))
-    return [n for off, n in starts if off <= pos][-1]
-
-
 def check_same(d: GameDriver, pos: Position) -> None:
     assert d.board() == bytes(pos.board)
     assert d.emu.read("game_pieces", 32) == bytes(pos.piece_sq)
@@ -65,7 +53,7 @@ def test_illegal_drop_is_refused_and_keeps_the_selection(rom):
     d.cursor_to(to)
     d.tap("a")
     d.wait(2)
-    assert sound_effect(d) == "snd_illegal"            # the buzz
+    assert d.sound_effect() == "snd_illegal"            # the buzz
     d.wait(8)
     assert d.emu.read("game_nply") == 0
     assert d.emu.read("play_sel") == frm          # still selected
@@ -171,7 +159,7 @@ def test_check_is_shown(rom):
         pos.push(mv)
     assert pos.in_check()
     assert d.emu.read("game_check") == 1
-    assert sound_effect(d) == "snd_check"
+    assert d.sound_effect() == "snd_check"
     # every legal reply ends the check; the flag (which draws 将军) goes off
     reply = pos.legal_moves()[0]
     assert d.play(reply.frm, reply.to)

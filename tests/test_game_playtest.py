@@ -53,17 +53,6 @@ def status(d: GameDriver) -> str:
     return d.screen_text(PANEL_X, STATUS_Y, 9)
 
 
-def sound(d: GameDriver) -> str | None:
-    pos = d.emu.read("snd_pos")
-    if pos == 0:
-        return None
-    base = d.emu.address("snd_notes")
-    starts = sorted((d.emu.address(n) - base, n) for n in
-                    ("snd_move", "snd_capture", "snd_check", "snd_illegal",
-                     "snd_gameover", "snd_select"))
-    return [n for off, n in starts if off <= pos][-1]
-
-
 def cursor_hidden(d: GameDriver) -> bool:
     oam = d.emu.address("oam_buf")
     return all(d.emu.read(oam + 4 * i) >= 0xEF for i in range(4))
@@ -81,7 +70,7 @@ def test_blocked_piece_buzzes_no_moves_and_the_game_goes_on(rom):
     d = new_game(rom)
     pos = play_all(d, "h2e2 h9g7 b2a2 b9c7")        # the elephant c0 is boxed in
     pick(d, "c0")
-    assert sound(d) == "snd_illegal"
+    assert d.sound_effect() == "snd_illegal"
     d.settle()
     assert status(d) == "NO MOVES"
     assert d.emu.read("play_sel") == 0               # not taken

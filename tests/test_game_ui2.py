@@ -15,7 +15,7 @@ from pyharness.reference.board import (ADVISOR, BISHOP, BLACK_TAG, CANNON, KNIGH
                                        PIECE_TYPES, RED_TAG, ROOK)
 from pyharness.reference.position import Move, Position
 
-from test_game_playtest import ROOT, PANEL_X, new_game, play_all, sound, status, ui_const
+from test_game_playtest import ROOT, PANEL_X, new_game, play_all, status, ui_const
 
 FRAMES_PER_SEC = ui_const("FRAMES_PER_SEC")
 
@@ -41,7 +41,7 @@ def test_undo_with_nothing_to_take_back_says_so_and_changes_nothing(rom, mode):
     d.settle()
     board = d.board()
     pause_undo(d)
-    assert sound(d) == "snd_illegal"                 # a buzz
+    assert d.sound_effect() == "snd_illegal"                 # a buzz
     d.settle()
     assert status(d) == "NO UNDO"
     assert d.emu.read("game_nply") == n and d.board() == board
