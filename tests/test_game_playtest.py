@@ -5,24 +5,21 @@ from the picture: screen_text matches the frame's 8x8 cells against the Latin ti
 of build/ui.chr."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from pyharness.emu import MODE_BLACK, MODE_DEMO, MODE_RED, MODE_TWO, Emulator, GameDriver
+from pyharness.emu import (MODE_BLACK, MODE_DEMO, MODE_RED, MODE_TWO, Emulator, GameDriver,
+                           asm_const)
 from pyharness.reference.position import Move, Position
 
 ROOT = Path(__file__).resolve().parent.parent
-UI_INC = (ROOT / "asm" / "include" / "ui.inc").read_text()
 
 
 def ui_const(name: str) -> int:
     """A constant of asm/include/ui.inc (the one source of the layout)."""
-    m = re.search(rf"^{name}\s*=\s*(\d+)", UI_INC, re.M)
-    assert m, name
-    return int(m.group(1))
+    return asm_const(name)
 
 
 PANEL_X = ui_const("PANEL_X") + 1          # PANEL_L: the panel's left tile column
