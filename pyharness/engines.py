@@ -57,7 +57,8 @@ class RefEngine:
         """reference.search.think with the limits."""
         from .reference.search import think
         return think(position, history_moves=history_moves, trace=trace,
-                     null_move=limits.null_move, lmr=limits.lmr, **limits.think_kwargs())
+                     null_move=limits.null_move, lmr=limits.lmr, iir=limits.iir,
+                     qs_delta=limits.qs_delta, **limits.think_kwargs())
 
 
 class AsmSearchEngine:
@@ -74,9 +75,10 @@ class AsmSearchEngine:
               history_moves: Iterable[Move] = (), trace: list | None = None
               ) -> SearchResult:
         """AsmEngine.think with the limits (an AsmSearchResult: it has the cycles)."""
-        if not limits.lmr:
-            raise LimitsError("the asm search always uses late-move reductions "
-                              "(lmr=False is for the Python twin)")
+        if not (limits.lmr and limits.iir and limits.qs_delta):
+            raise LimitsError("the asm search always uses late-move reductions, internal "
+                              "iterative reduction and delta pruning (lmr/iir/qs_delta=False "
+                              "are for the Python twin)")
         return self.engine.think(position, history_moves=history_moves, trace=trace,
                                  null_move=limits.null_move, **limits.think_kwargs())
 

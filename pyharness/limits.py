@@ -41,7 +41,8 @@ def _check(name: str, value: int | None, low: int, high: int) -> None:
 class Limits:
     """A level (1..N) or a fixed depth (1..MAX_DEPTH), optional node and frame budgets,
     the LFSR seed, null-move pruning (off by default; both engines can switch it on) and
-    late-move reductions (on; the Python twin can switch them off)."""
+    late-move reductions, internal iterative reduction and qsearch delta pruning (on;
+    the Python twin can switch them off)."""
 
     level: int | None = None
     depth: int | None = None
@@ -50,6 +51,8 @@ class Limits:
     seed: int = 0
     null_move: bool = False
     lmr: bool = True
+    iir: bool = True
+    qs_delta: bool = True
 
     def __post_init__(self) -> None:
         if self.level is None and self.depth is None:

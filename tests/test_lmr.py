@@ -52,7 +52,7 @@ def test_reductions_only_where_the_rule_allows(monkeypatch):
 
     monkeypatch.setattr(Searcher, "search", search)
     monkeypatch.setattr(Searcher, "pick", staticmethod(pick))
-    res = think(Position.from_fen(MID), depth=5, seed=1)
+    res = think(Position.from_fen(MID), depth=5, seed=1, iir=False)  # the depth below
     assert res.lmr_tries == len(seen) > 20
     for i, key, pdepth, pcheck, gives_check, capture, depth in seen:
         assert i >= ref.LMR_MIN_MOVE and pdepth >= ref.LMR_MIN_DEPTH

@@ -10,8 +10,8 @@ import pytest
 from pyharness.asm_engine import AsmEngine
 from pyharness.bench_search import load_suite
 from pyharness.reference.levels import node_frames
-from pyharness.reference.position import Position
-from pyharness.reference.search import IterationPlan, think
+from pyharness.reference.position import Move, Position
+from pyharness.reference.search import RECAP_MIN_DEPTH, IterationPlan, think
 
 
 def test_plan_rule_on_known_values():
@@ -79,3 +79,48 @@ def test_asm_follows_the_rule_on_its_frame_counter(index):
         assert res.depth == len(calls) and not res.stopped
     else:                                  # it did: completed it, or the cap stopped it
         assert res.depth == len(calls) + 1 or res.stopped
+
+
+# ---------------------------------------------------------------------- clear recapture
+
+START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+
+
+def _after(*moves: str) -> Position:
+    pos = Position.from_fen(START)
+    for m in moves:
+        pos.push(Move.from_iccs(m))
+    return pos
+
+
+def test_twin_stops_on_a_clear_recapture():
+    """The red cannon took the horse on b9: the rook's recapture is best in iterations 2
+    and 3, so with a frame cap the search ends after iteration RECAP_MIN_DEPTH; without
+    the rule (or without a frame cap) it goes on to depth 5 and plays the same move."""
+    pos = _after("b2b9")
+    on = think(pos, depth=5, frames=60000, seed=3)
+    off = think(pos, depth=5, frames=60000, seed=3, recapture=False)
+    fixed = think(pos, depth=5, seed=3)
+    assert on.recaptured and on.skipped and on.depth == RECAP_MIN_DEPTH
+    assert on.best_move == Move.from_iccs("a9b9")
+    assert not off.recaptured and off.depth == 5 and off.best_move == on.best_move
+    assert not fixed.recaptured and fixed.depth == 5
+    assert on.nodes < off.nodes
+    # a quiet last move: no such stop
+    quiet = think(_after("h2e2"), depth=4, frames=60000, seed=3)
+    assert not quiet.recaptured and quiet.depth == 4
+
+
+@pytest.mark.parametrize("moves, stops", [(("b2b9",), True), (("h2e2",), False)])
+def test_asm_stops_on_the_same_recapture(moves, stops):
+    eng = AsmEngine()
+    pos = _after(*moves)
+    count = [0]
+
+    def on_stop():
+        count[0] += 1
+    r = think(pos, depth=4, frames=60000, seed=3)
+    a = eng.think(pos, depth=4, frames=60000, seed=3, hooks={"srch_recap_stop": on_stop})
+    assert r.recaptured == stops and count[0] == int(stops)
+    assert (a.best_move, a.score, a.depth, a.nodes, a.pv) == \
+        (r.best_move, r.score, r.depth, r.nodes, r.pv)

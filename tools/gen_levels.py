@@ -41,6 +41,8 @@ def constants(levels) -> dict[str, int]:
         "SRCH_POLL_MASK": search.POLL_MASK, "HIST_MAX_INC": search.HIST_MAX_INC,
         "NULL_R": search.NULL_R, "NULL_MIN_DEPTH": search.NULL_MIN_DEPTH,
         "LMR_MIN_DEPTH": search.LMR_MIN_DEPTH, "LMR_MIN_MOVE": search.LMR_MIN_MOVE,
+        "IIR_MIN_DEPTH": search.IIR_MIN_DEPTH, "QS_DELTA": search.QS_DELTA,
+        "RECAP_MIN_DEPTH": search.RECAP_MIN_DEPTH,
         "KEY_HASH": search.KEY_HASH, "KEY_CAPTURE": search.KEY_CAPTURE,
         "KEY_KILLER1": search.KEY_KILLER1, "KEY_KILLER2": search.KEY_KILLER2,
         "TT_ENTRIES": tt.TT_ENTRIES, "FLAG_UPPER": tt.FLAG_UPPER,

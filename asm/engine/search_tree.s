@@ -1,5 +1,6 @@
 ; search_tree.s -- the tree: null move, search() (PVS with TT, check extension,
-; late-move reductions) and qsearch() (docs/search.md).
+; internal iterative reduction, late-move reductions) and qsearch() (delta pruning)
+; (docs/search.md).
 .include "engine.inc"
 .include "search.inc"
 
@@ -147,6 +148,31 @@
 ; ---------------------------------------------------------------------- search()
 
 ;;
+; Internal iterative reduction (docs/search.md, search()) at the search() node of ply
+; eng_ply, after its TT probe: ply > 0, no hash move (sr_hf = 0), not in check and
+; fr_depth >= IIR_MIN_DEPTH: fr_depth -= 1 (the node, its TT store, its killers and
+; history reward, its children and its null move use the reduced depth).
+; Clobbers: A, X, Y.  Cycles: ~20-40
+.proc iir_reduce
+        ldx eng_ply
+        beq @no                 ; the root
+        lda sr_hf
+        bne @no                 ; a hash move
+        ldy sr_n
+        lda rec_flag,y
+        and #REC_CHECK
+        bne @no
+        lda fr_depth,x
+        cmp #IIR_MIN_DEPTH
+        bcs @yes
+@no:    rts
+@yes:
+::srch_iir_try:                 ; hook: a node is reduced (tests count them)
+        dec fr_depth,x
+        rts
+.endproc
+
+;;
 ; Late-move reduction test (docs/search.md, search()) for the move just made at parent
 ; ply X: i >= LMR_MIN_MOVE, depth >= LMR_MIN_DEPTH, the node not in check, the move
 ; quiet, no killer of ply X and giving no check.  (For i >= 1 the move is never the
@@ -288,7 +314,8 @@
 @upper: LT16 {fr_al,y}, {fr_ah,y}, sr_v, sr_v+1
         bmi @miss               ; s > alpha
 @cut:   rts
-@miss:  jsr srch_null
+@miss:  jsr iir_reduce
+        jsr srch_null
         bcc @gen
         rts                     ; the null move cut (sr_v = beta), or a stop (0)
 @gen:   ldx eng_ply
@@ -547,6 +574,46 @@
 ; ---------------------------------------------------------------------- qsearch()
 
 ;;
+; Delta pruning (docs/search.md, qsearch()) of the capture pos_from -> pos_to just
+; picked at the qsearch node of ply eng_ply: when the node is not in check and
+; stand + value(victim on pos_to) + QS_DELTA <= alpha (the node's current alpha,
+; fr_al/fr_ah), the capture is not searched.  stand is evaluated again (the sums are
+; the node's: every child was unmade).
+; @return C set: skip the move
+; Clobbers: A, X, Y, sr_v, sr_t0, sr_t1, sr_t3, sr_ptr1.  Cycles: ~20 in check, ~150
+.proc qs_delta_skip
+        ldy sr_n
+        lda rec_flag,y
+        and #REC_CHECK
+        bne @no                 ; in check: every evasion is searched
+        ldx pos_to
+        lda eng_board,x
+        jsr ev_value            ; A = the victim's value
+        sta sr_t0
+        jsr ev_evaluate         ; sr_v = stand
+        lda sr_t0               ; sr_t0/sr_t1 = stand + value + QS_DELTA
+        clc
+        adc #<QS_DELTA
+        bcc @c0
+        clc
+        inc sr_v+1
+@c0:    adc sr_v
+        sta sr_t0
+        lda sr_v+1
+        adc #>QS_DELTA
+        sta sr_t1
+        ldx eng_ply
+        LT16 {fr_al,x}, {fr_ah,x}, sr_t0, sr_t1
+        bpl @yes                ; alpha >= stand + value + QS_DELTA: skip it
+@no:    clc
+        rts
+@yes:
+::srch_delta_skip:              ; hook: a capture skipped (tests count them)
+        sec
+        rts
+.endproc
+
+;;
 ; Quiescence at ply eng_ply: stand pat and captures; every evasion in check
 ; (docs/search.md, qsearch()).
 ; @param sr_a alpha, sr_b beta.  @return sr_v
@@ -619,7 +686,11 @@
         bcc @pick
         jmp @end
 @pick:  jsr srch_pick
-        jsr srch_make
+        jsr qs_delta_skip
+        ldx eng_ply
+        bcc @make
+        jmp @next               ; delta pruning: not searched, not a node
+@make:  jsr srch_make
         ldx eng_ply
         dex
         lda #0

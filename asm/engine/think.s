@@ -194,6 +194,15 @@
         jsr srch_search
         lda sr_stopped
         bne @stop
+        ldx #0                  ; sr_t0 = 1: the same best move as the last iteration
+        lda pv_from             ; (read before root_pv overwrites srch_best_*)
+        cmp srch_best_from
+        bne @chg
+        lda pv_to
+        cmp srch_best_to
+        bne @chg
+        inx
+@chg:   stx sr_t0
         jsr root_pv
         lda sr_v
         sta srch_score
@@ -212,6 +221,8 @@
         lda sr_flimit           ; a frame cap: time for the next iteration?
         ora sr_flimit+1
         beq @next
+        jsr think_recapture     ; a clear recapture: no
+        bcs @done
         jsr srch_plan
         bcs @done
 @next:  inc sr_iter
@@ -340,6 +351,35 @@
         clc
         rts
 @no:    sec
+        rts
+.endproc
+
+;;
+; The clear-recapture rule (docs/search.md, think(); search.py iterate): with a frame
+; cap, after iteration sr_iter >= RECAP_MIN_DEPTH whose best move was also the last
+; iteration's (sr_t0 = 1), stop when the last game move captured (gm_cap) and the best
+; move takes the piece that captured (its target is that move's, gm_to).
+; @param sr_t0 1: the same best move as the iteration before
+; @return C set: stop (srch_best_* is the recapture)
+; Clobbers: A, X.  Cycles: ~15-50
+.proc think_recapture
+        lda sr_t0
+        beq @no
+        lda sr_iter
+        cmp #RECAP_MIN_DEPTH
+        bcc @no
+        ldx game_n
+        beq @no                 ; no game move kept
+        lda gm_cap-1,x
+        beq @no                 ; the last move did not capture
+        lda gm_to-1,x
+        cmp srch_best_to
+        beq @yes
+@no:    clc
+        rts
+@yes:
+::srch_recap_stop:              ; hook: the recapture ends the search (tests count them)
+        sec
         rts
 .endproc
 

@@ -118,10 +118,13 @@ class SearchPlayer:
     def __init__(self, engine: SearchEngine, level: int | None = None,
                  depth: int | None = None, nodes: int | None = None,
                  frames: int | None = None, null: int | None = None,
-                 lmr: int | None = None) -> None:
+                 lmr: int | None = None, iir: int | None = None,
+                 delta: int | None = None) -> None:
         self.engine = engine
         self.limits = {"level": level, "depth": depth, "nodes": nodes, "frames": frames,
-                       "null_move": bool(null), "lmr": True if lmr is None else bool(lmr)}
+                       "null_move": bool(null), "lmr": True if lmr is None else bool(lmr),
+                       "iir": True if iir is None else bool(iir),
+                       "qs_delta": True if delta is None else bool(delta)}
         Limits(**self.limits)                    # LimitsError now, not mid-game
         self.game_seed = 0
 

@@ -199,7 +199,9 @@ register_engine(EngineKind(
     "ref", "the Python twin of the asm engine",
     {"level": _LEVEL, "depth": _DEPTH, "nodes": _NODES, "frames": _FRAMES,
      "null": ParamRule(0, 1, "null-move pruning"),
-     "lmr": ParamRule(0, 1, "late-move reductions")}, _make_ref,
+     "lmr": ParamRule(0, 1, "late-move reductions"),
+     "iir": ParamRule(0, 1, "internal iterative reduction"),
+     "delta": ParamRule(0, 1, "qsearch delta pruning")}, _make_ref,
     required=(("level", "depth", "nodes", "frames"),), exclusive=(("level", "depth"),)))
 
 

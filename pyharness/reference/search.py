@@ -28,6 +28,7 @@ from .search_consts import (  # noqa: F401  (re-exported: search.MATE ...)
     MATE, BAN, WIN, INF, DRAW, MAX_PLY,
     POLL_MASK, HIST_MAX_INC, DRAW_PLIES, HALFMOVE_MAX, PV_PLIES, MOVE_STACK_CAP,
     GEN_RESERVE, NULL_R, NULL_MIN_DEPTH, NULL_MAJORS, LMR_MIN_DEPTH, LMR_MIN_MOVE,
+    IIR_MIN_DEPTH, QS_DELTA, RECAP_MIN_DEPTH,
     MVV_LVA_VALUE, KEY_HASH, KEY_CAPTURE, KEY_KILLER1, KEY_KILLER2)
 from .search_path import PathMixin
 from .zobrist import default_keys, piece_kind, position_key
@@ -50,6 +51,9 @@ class SearchLimits:
     null_move: bool = False                      # null-move pruning (docs/search.md): off
     lmr: bool = True                             # late-move reductions (docs/search.md)
     time_manage: bool = True                     # skip an iteration predicted not to finish
+    iir: bool = True                             # one ply less without a hash move
+    qs_delta: bool = True                        # qsearch: skip captures that cannot reach alpha
+    recapture: bool = True                       # with time management: a clear recapture ends it
     quiesce: bool = True                         # qsearch searches captures
     slip: int = 0                                # chance/256 of a random root move
 
@@ -69,7 +73,10 @@ class SearchResult:
     null_tries: int = 0
     null_cuts: int = 0
     lmr_tries: int = 0
+    iir_tries: int = 0
+    delta_skips: int = 0
     skipped: bool = False                        # time management ended the iterations
+    recaptured: bool = False                     # ... because the recapture is clear
     from_book: bool = False
     stopped: bool = False
     iterations: list[tuple[int, int, int, str]] = field(default_factory=list)
@@ -143,6 +150,9 @@ class Searcher(PathMixin, OrderingMixin):
         self.null_tries = 0
         self.null_cuts = 0
         self.lmr_tries = 0                   # reduced searches (late-move reductions)
+        self.iir_tries = 0                   # nodes reduced for want of a hash move
+        self.delta_skips = 0                 # qsearch captures skipped by delta pruning
+        self.recapture_sq = 0                # the last game move's target, if it captured
         self.sums = self.ev.side_sums(pos.piece_sq)
         self.sum_stack: list[tuple[int, int]] = []
 
@@ -183,6 +193,10 @@ class Searcher(PathMixin, OrderingMixin):
                             or (e.flag == FLAG_UPPER and s <= alpha)):
                         self.tt.stats.cutoffs += 1
                         return s
+        if (hash_move is None and self.limits.iir and ply > 0 and not in_check
+                and depth >= IIR_MIN_DEPTH):
+            depth -= 1                       # internal iterative reduction
+            self.iir_tries += 1
         if self.null_ok(depth, beta, ply, in_check):
             self.null_tries += 1
             self.base[ply + 1] = self.base[ply]
@@ -282,8 +296,18 @@ class Searcher(PathMixin, OrderingMixin):
             moves = [m for m in self.pos.legal_moves() if board[m.to]]
             keys = self.order_keys(moves, ply, None, False)
         self.base[ply + 1] = self.base[ply] + len(moves)
+        # delta pruning: out of check, a capture whose victim's value cannot lift the
+        # stand-pat score above alpha (with QS_DELTA to spare) is not searched (not
+        # made, not a node); alpha is the current one (raised by earlier captures)
+        delta = self.limits.qs_delta and not self.checks[-1]
         for i in range(len(moves)):
             move = self.pick(moves, keys, i)
+            if delta:
+                victim = board[move.to] - 16
+                value = self.prow[victim][move.to if victim < 16 else 254 - move.to]
+                if stand + value + QS_DELTA <= alpha:
+                    self.delta_skips += 1
+                    continue
             self.make(move)
             v = -self.qsearch(-beta, -alpha, ply + 1)
             self.unmake()
@@ -340,12 +364,19 @@ class Searcher(PathMixin, OrderingMixin):
                 if depth == 1:
                     self.stopped_in_first(result)
                 break
+            same = result.best_move == self.pv[0][0]
             result.best_move = self.pv[0][0]
             result.score = score
             result.depth = depth
             result.pv = list(self.pv[0])
             result.iterations.append((depth, score, self.nodes, self.pv[0][0].iccs()))
             if abs(score) > WIN:
+                break
+            if (plan is not None and self.limits.recapture and same
+                    and depth >= RECAP_MIN_DEPTH and depth < self.limits.depth
+                    and result.best_move.to == self.recapture_sq):
+                # the recapture of the piece that just captured was best twice in a row
+                result.skipped = result.recaptured = True
                 break
         if (self.limits.slip and result.best_move is not None
                 and self.lfsr.next_byte() < self.limits.slip):
@@ -357,6 +388,7 @@ class Searcher(PathMixin, OrderingMixin):
         result.tt_probes, result.tt_hits, result.tt_cutoffs = st.probes, st.hits, st.cutoffs
         result.null_tries, result.null_cuts = self.null_tries, self.null_cuts
         result.lmr_tries = self.lmr_tries
+        result.iir_tries, result.delta_skips = self.iir_tries, self.delta_skips
         return result
 
 
@@ -400,7 +432,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
           move_now: Callable[[], bool] | None = None, use_tt: bool = True,
           use_book: bool | None = None, book: Book | None = None,
           trace: list | None = None, null_move: bool = False,
-          lmr: bool = True, time_manage: bool = True) -> SearchResult:
+          lmr: bool = True, time_manage: bool = True, iir: bool = True,
+          qs_delta: bool = True, recapture: bool = True) -> SearchResult:
     """Search `position` and return a SearchResult (best_move, score, depth, nodes, pv...).
 
     Give a `level` (1..5: depth, frame cap, noise and book from assets/levels.txt) or
@@ -448,6 +481,9 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     lim.null_move = bool(null_move)
     lim.lmr = bool(lmr)
     lim.time_manage = bool(time_manage)
+    lim.iir = bool(iir)
+    lim.qs_delta = bool(qs_delta)
+    lim.recapture = bool(recapture)
     if use_book is not None:
         book_on = use_book
     pos = position.copy()
@@ -465,4 +501,6 @@ def think(position: Position, level: int | None = None, depth: int | None = None
                         game_checks=checks, game_captures=captures, trace=trace)
     holder.append(searcher)
     searcher.captures[-1] = last_capture
+    if last_capture:
+        searcher.recapture_sq = pos.copy().pop().to
     return searcher.iterate()

@@ -23,6 +23,9 @@ NULL_MIN_DEPTH = 2    # null move tried at search() nodes of depth >= 2 (after e
 NULL_MAJORS = range(5, 11)
 LMR_MIN_DEPTH = 3     # late-move reduction at search() nodes of depth >= 3 (after extension)
 LMR_MIN_MOVE = 3      # ... for the moves searched 4th and later (i >= 3)
+IIR_MIN_DEPTH = 3     # a search() node (ply > 0) of depth >= 3 without a hash move searches one ply less
+RECAP_MIN_DEPTH = 3   # with a frame cap: a recapture best in iterations d-1 and d >= 3 ends the search
+QS_DELTA = 100        # qsearch skips a capture when stand + victim's value + QS_DELTA <= alpha
 
 #: MVV/LVA values by type K A B N R C P
 MVV_LVA_VALUE = (6, 2, 2, 4, 5, 4, 1)
