@@ -75,12 +75,12 @@ class AsmSearchEngine:
               history_moves: Iterable[Move] = (), trace: list | None = None
               ) -> SearchResult:
         """AsmEngine.think with the limits (an AsmSearchResult: it has the cycles)."""
-        if not (limits.lmr and limits.iir and limits.qs_delta):
-            raise LimitsError("the asm search always uses late-move reductions, internal "
-                              "iterative reduction and delta pruning (lmr/iir/qs_delta=False "
-                              "are for the Python twin)")
+        if not limits.lmr:
+            raise LimitsError("the asm search always uses late-move reductions "
+                              "(lmr=False is for the Python twin)")
         return self.engine.think(position, history_moves=history_moves, trace=trace,
-                                 null_move=limits.null_move, **limits.think_kwargs())
+                                 null_move=limits.null_move, iir=limits.iir,
+                                 qs_delta=limits.qs_delta, **limits.think_kwargs())
 
 
 def open_asm_engine():

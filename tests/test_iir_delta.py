@@ -49,7 +49,7 @@ def test_reduction_only_without_a_hash_move(monkeypatch):
         return orig_null_ok(self, depth, beta, ply, in_check)
     monkeypatch.setattr(ref.TranspositionTable, "probe", probe)
     monkeypatch.setattr(Searcher, "null_ok", null_ok)
-    res = think(Position.from_fen(MID), depth=5, seed=1)
+    res = think(Position.from_fen(MID), depth=5, seed=1, iir=True)
     assert res.iir_tries == len(seen) > 20
     for ply, in_check, depth, no_move in seen:
         assert ply > 0 and not in_check and depth >= ref.IIR_MIN_DEPTH and no_move
@@ -57,7 +57,7 @@ def test_reduction_only_without_a_hash_move(monkeypatch):
 
 def test_delta_pruning_skips_captures_and_saves_nodes():
     """qs_delta=False is the search before: no skip, more nodes."""
-    res_on = think(Position.from_fen(MID), depth=4, seed=1)
+    res_on = think(Position.from_fen(MID), depth=4, seed=1, qs_delta=True)
     res_off = think(Position.from_fen(MID), depth=4, seed=1, qs_delta=False)
     assert res_on.delta_skips > 0 and res_off.delta_skips == 0
     assert res_on.nodes < res_off.nodes
@@ -67,7 +67,8 @@ def test_both_save_nodes_on_the_suite():
     """Measured on the whole suite at depth 4 (seed 1): 209,700 nodes without either,
     165,592 with delta pruning, 158,512 with the reduction, 130,689 with both."""
     n = {}
-    for key, kw in (("none", {"iir": False, "qs_delta": False}), ("both", {})):
+    for key, kw in (("none", {"iir": False, "qs_delta": False}),
+                    ("both", {"iir": True, "qs_delta": True})):
         n[key] = sum(think(Position.from_fen(sp.fen), depth=3, seed=1, **kw).nodes
                      for sp in load_suite()[::3])
     assert n["both"] < 0.9 * n["none"]
@@ -80,15 +81,29 @@ def test_both_save_nodes_on_the_suite():
 def test_asm_reduces_and_prunes_like_the_twin(fen, depth):
     eng = AsmEngine()
     pos = Position.from_fen(fen)
-    r = think(pos, depth=depth, seed=7)
+    r = think(pos, depth=depth, seed=7, iir=True, qs_delta=True)
     count = {"srch_iir_try": 0, "srch_delta_skip": 0}
 
     def hook(name):
         def on():
             count[name] += 1
         return on
-    a = eng.think(pos, depth=depth, seed=7, hooks={k: hook(k) for k in count})
+    a = eng.think(pos, depth=depth, seed=7, iir=True, qs_delta=True,
+                  hooks={k: hook(k) for k in count})
     assert r.iir_tries > 0 and r.delta_skips > 0
     assert (count["srch_iir_try"], count["srch_delta_skip"]) == (r.iir_tries, r.delta_skips)
+    assert (a.best_move, a.score, a.depth, a.nodes, a.pv) == \
+        (r.best_move, r.score, r.depth, r.nodes, r.pv)
+
+
+@pytest.mark.parametrize("iir, qs_delta", [(False, False), (True, False), (False, True),
+                                           (True, True)])
+def test_asm_switches_the_rules_like_the_twin(iir, qs_delta):
+    """srch_rules (AsmEngine.think iir=, qs_delta=) switches each rule as the twin does."""
+    eng = AsmEngine()
+    pos = Position.from_fen(MID)
+    r = think(pos, depth=4, seed=5, iir=iir, qs_delta=qs_delta)
+    a = eng.think(pos, depth=4, seed=5, iir=iir, qs_delta=qs_delta)
+    assert (r.iir_tries > 0, r.delta_skips > 0) == (iir, qs_delta)
     assert (a.best_move, a.score, a.depth, a.nodes, a.pv) == \
         (r.best_move, r.score, r.depth, r.nodes, r.pv)

@@ -43,6 +43,9 @@ def constants(levels) -> dict[str, int]:
         "LMR_MIN_DEPTH": search.LMR_MIN_DEPTH, "LMR_MIN_MOVE": search.LMR_MIN_MOVE,
         "IIR_MIN_DEPTH": search.IIR_MIN_DEPTH, "QS_DELTA": search.QS_DELTA,
         "RECAP_MIN_DEPTH": search.RECAP_MIN_DEPTH,
+        "RULE_IIR": search.RULE_IIR, "RULE_DELTA": search.RULE_DELTA,
+        "SRCH_RULES_DEFAULT": (search.RULE_IIR if search.IIR_DEFAULT else 0)
+        | (search.RULE_DELTA if search.QS_DELTA_DEFAULT else 0),
         "KEY_HASH": search.KEY_HASH, "KEY_CAPTURE": search.KEY_CAPTURE,
         "KEY_KILLER1": search.KEY_KILLER1, "KEY_KILLER2": search.KEY_KILLER2,
         "TT_ENTRIES": tt.TT_ENTRIES, "FLAG_UPPER": tt.FLAG_UPPER,

@@ -149,11 +149,15 @@
 
 ;;
 ; Internal iterative reduction (docs/search.md, search()) at the search() node of ply
-; eng_ply, after its TT probe: ply > 0, no hash move (sr_hf = 0), not in check and
+; eng_ply, after its TT probe: switched on (srch_rules ^ SRCH_RULES_DEFAULT has RULE_IIR), ply > 0, no hash move (sr_hf = 0), not in check and
 ; fr_depth >= IIR_MIN_DEPTH: fr_depth -= 1 (the node, its TT store, its killers and
 ; history reward, its children and its null move use the reduced depth).
 ; Clobbers: A, X, Y.  Cycles: ~20-40
 .proc iir_reduce
+        lda srch_rules          ; switched on? (srch_rules toggles the default)
+        eor #SRCH_RULES_DEFAULT
+        and #RULE_IIR
+        beq @no
         ldx eng_ply
         beq @no                 ; the root
         lda sr_hf
@@ -575,13 +579,18 @@
 
 ;;
 ; Delta pruning (docs/search.md, qsearch()) of the capture pos_from -> pos_to just
-; picked at the qsearch node of ply eng_ply: when the node is not in check and
+; picked at the qsearch node of ply eng_ply: when switched on (RULE_DELTA), the node is
+; not in check and
 ; stand + value(victim on pos_to) + QS_DELTA <= alpha (the node's current alpha,
 ; fr_al/fr_ah), the capture is not searched.  stand is evaluated again (the sums are
 ; the node's: every child was unmade).
 ; @return C set: skip the move
 ; Clobbers: A, X, Y, sr_v, sr_t0, sr_t1, sr_t3, sr_ptr1.  Cycles: ~20 in check, ~150
 .proc qs_delta_skip
+        lda srch_rules          ; switched on? (srch_rules toggles the default)
+        eor #SRCH_RULES_DEFAULT
+        and #RULE_DELTA
+        beq @no
         ldy sr_n
         lda rec_flag,y
         and #REC_CHECK

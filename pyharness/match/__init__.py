@@ -10,8 +10,9 @@ An engine is named by a spec string `kind:items`, items separated by commas, eac
     ref:depth=3      ... at a fixed depth (also nodes=, frames=)
     ref:L4,null=1    ... with null-move pruning (null=0, the default, is without)
     ref:L4,lmr=0     ... without late-move reductions (lmr=1, the default, keeps them)
-    ref:L4,iir=0     ... without internal iterative reduction (on by default)
-    ref:L4,delta=0   ... without the qsearch's delta pruning (on by default)
+    ref:L4,iir=1     ... with internal iterative reduction (iir=0 without; default:
+                         search_consts.IIR_DEFAULT)
+    ref:L4,delta=1   ... with the qsearch's delta pruning (QS_DELTA_DEFAULT)
     asm:L4           the 6502 engine under py65 (AsmEngine.think; as ref:, same seeds)
 
 Games start from a set of opening positions (assets/match_openings.txt), each played

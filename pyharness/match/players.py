@@ -123,8 +123,8 @@ class SearchPlayer:
         self.engine = engine
         self.limits = {"level": level, "depth": depth, "nodes": nodes, "frames": frames,
                        "null_move": bool(null), "lmr": True if lmr is None else bool(lmr),
-                       "iir": True if iir is None else bool(iir),
-                       "qs_delta": True if delta is None else bool(delta)}
+                       "iir": IIR_DEFAULT if iir is None else bool(iir),
+                       "qs_delta": QS_DELTA_DEFAULT if delta is None else bool(delta)}
         Limits(**self.limits)                    # LimitsError now, not mid-game
         self.game_seed = 0
 

@@ -28,7 +28,8 @@ from .search_consts import (  # noqa: F401  (re-exported: search.MATE ...)
     MATE, BAN, WIN, INF, DRAW, MAX_PLY,
     POLL_MASK, HIST_MAX_INC, DRAW_PLIES, HALFMOVE_MAX, PV_PLIES, MOVE_STACK_CAP,
     GEN_RESERVE, NULL_R, NULL_MIN_DEPTH, NULL_MAJORS, LMR_MIN_DEPTH, LMR_MIN_MOVE,
-    IIR_MIN_DEPTH, QS_DELTA, RECAP_MIN_DEPTH,
+    IIR_MIN_DEPTH, QS_DELTA, RECAP_MIN_DEPTH, IIR_DEFAULT, QS_DELTA_DEFAULT,
+    RULE_IIR, RULE_DELTA,
     MVV_LVA_VALUE, KEY_HASH, KEY_CAPTURE, KEY_KILLER1, KEY_KILLER2)
 from .search_path import PathMixin
 from .zobrist import default_keys, piece_kind, position_key
@@ -51,8 +52,8 @@ class SearchLimits:
     null_move: bool = False                      # null-move pruning (docs/search.md): off
     lmr: bool = True                             # late-move reductions (docs/search.md)
     time_manage: bool = True                     # skip an iteration predicted not to finish
-    iir: bool = True                             # one ply less without a hash move
-    qs_delta: bool = True                        # qsearch: skip captures that cannot reach alpha
+    iir: bool = IIR_DEFAULT                      # one ply less without a hash move
+    qs_delta: bool = QS_DELTA_DEFAULT            # qsearch: skip captures that cannot reach alpha
     recapture: bool = True                       # with time management: a clear recapture ends it
     quiesce: bool = True                         # qsearch searches captures
     slip: int = 0                                # chance/256 of a random root move
@@ -432,8 +433,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
           move_now: Callable[[], bool] | None = None, use_tt: bool = True,
           use_book: bool | None = None, book: Book | None = None,
           trace: list | None = None, null_move: bool = False,
-          lmr: bool = True, time_manage: bool = True, iir: bool = True,
-          qs_delta: bool = True, recapture: bool = True) -> SearchResult:
+          lmr: bool = True, time_manage: bool = True, iir: bool | None = None,
+          qs_delta: bool | None = None, recapture: bool = True) -> SearchResult:
     """Search `position` and return a SearchResult (best_move, score, depth, nodes, pv...).
 
     Give a `level` (1..5: depth, frame cap, noise and book from assets/levels.txt) or
@@ -481,8 +482,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     lim.null_move = bool(null_move)
     lim.lmr = bool(lmr)
     lim.time_manage = bool(time_manage)
-    lim.iir = bool(iir)
-    lim.qs_delta = bool(qs_delta)
+    lim.iir = IIR_DEFAULT if iir is None else bool(iir)
+    lim.qs_delta = QS_DELTA_DEFAULT if qs_delta is None else bool(qs_delta)
     lim.recapture = bool(recapture)
     if use_book is not None:
         book_on = use_book

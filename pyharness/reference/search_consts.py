@@ -24,6 +24,12 @@ NULL_MAJORS = range(5, 11)
 LMR_MIN_DEPTH = 3     # late-move reduction at search() nodes of depth >= 3 (after extension)
 LMR_MIN_MOVE = 3      # ... for the moves searched 4th and later (i >= 3)
 IIR_MIN_DEPTH = 3     # a search() node (ply > 0) of depth >= 3 without a hash move searches one ply less
+#: the switchable rules: their default (think()'s, the levels') and their bits in the
+#: asm's srch_rules byte (which toggles them against SRCH_RULES_DEFAULT, 0 = defaults)
+IIR_DEFAULT = True    # internal iterative reduction
+QS_DELTA_DEFAULT = True  # qsearch delta pruning
+RULE_IIR = 1
+RULE_DELTA = 2
 RECAP_MIN_DEPTH = 3   # with a frame cap: a recapture best in iterations d-1 and d >= 3 ends the search
 QS_DELTA = 100        # qsearch skips a capture when stand + victim's value + QS_DELTA <= alpha
 
