@@ -1,13 +1,14 @@
 """A resumable match: the games of `xq65 match A B -n N --seed S`, one JSON line each.
 
-    python tools/match_lines.py A B GAMES SEED JOBS OUT.jsonl [--reverse]
+    python tools/match_lines.py A B GAMES SEED JOBS OUT.jsonl [--reverse] [--part I/N]
     python tools/match_lines.py --score OUT.jsonl
 
 The schedule, openings and engine seeds are those of `xq65 match` (pyharness.match
 schedule + iter_match), but every finished game is appended to OUT at once, so a run
 cut short (a deadline, a shared machine) still counts, a second run resumes it, and a
 second process with --reverse plays the schedule from its end into the same file
-(--score keeps one line per game index). Used for the search-change matches of
+(--score keeps one line per game index); --part I/N plays only every N-th game left,
+from the I-th (0-based), so N processes share the rest without playing a game twice. Used for the search-change matches of
 docs/bench.md ("Late-move reductions: strength", "Null move with late-move reductions").
 """
 from __future__ import annotations
@@ -48,6 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("args", nargs="+")
     ap.add_argument("--reverse", action="store_true")
     ap.add_argument("--score", action="store_true")
+    ap.add_argument("--part", default="0/1", help="I/N: every N-th game left, from the I-th")
     ns = ap.parse_args(argv)
     try:
         if ns.score:
@@ -59,6 +61,10 @@ def main(argv: list[str] | None = None) -> int:
         done = read_lines(out)
         tasks = [t for t in schedule(int(games), load_openings(), int(seed))
                  if t.index not in done]
+        part, parts = (int(x) for x in ns.part.split("/"))
+        if not 0 <= part < parts:
+            raise ValueError(f"--part {ns.part}: give I/N with 0 <= I < N")
+        tasks = tasks[part::parts]
         if ns.reverse:
             tasks.reverse()
         with open(out, "a") as f:

@@ -27,7 +27,7 @@ IIR_MIN_DEPTH = 3     # a search() node (ply > 0) of depth >= 3 without a hash m
 #: the switchable rules: their default (think()'s, the levels') and their bits in the
 #: asm's srch_rules byte (which toggles them against SRCH_RULES_DEFAULT, 0 = defaults)
 IIR_DEFAULT = True    # internal iterative reduction
-QS_DELTA_DEFAULT = True  # qsearch delta pruning
+QS_DELTA_DEFAULT = False # qsearch delta pruning (off: lost its match, docs/bench.md)
 RULE_IIR = 1
 RULE_DELTA = 2
 RECAP_MIN_DEPTH = 3   # with a frame cap: a recapture best in iterations d-1 and d >= 3 ends the search
