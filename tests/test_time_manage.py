@@ -11,7 +11,7 @@ from pyharness.asm_engine import AsmEngine
 from pyharness.bench_search import load_suite
 from pyharness.reference.levels import node_frames
 from pyharness.reference.position import Move, Position
-from pyharness.reference.search import RECAP_MIN_DEPTH, IterationPlan, think
+from pyharness.reference.search import RECAP_DEPTH, IterationPlan, think
 
 
 def test_plan_rule_on_known_values():
@@ -95,13 +95,14 @@ def _after(*moves: str) -> Position:
 
 def test_twin_stops_on_a_clear_recapture():
     """The red cannon took the horse on b9: the rook's recapture is best in iterations 2
-    and 3, so with a frame cap the search ends after iteration RECAP_MIN_DEPTH; without
-    the rule (or without a frame cap) it goes on to depth 5 and plays the same move."""
+    and 3 (and 4), so with a frame cap the search to depth 5 ends after iteration 4 (the
+    threshold max(3, min(5 - 1, 4))); without the rule (or without a frame cap) it goes
+    on to depth 5 and plays the same move."""
     pos = _after("b2b9")
     on = think(pos, depth=5, frames=60000, seed=3)
     off = think(pos, depth=5, frames=60000, seed=3, recapture=False)
     fixed = think(pos, depth=5, seed=3)
-    assert on.recaptured and on.skipped and on.depth == RECAP_MIN_DEPTH
+    assert on.recaptured and on.skipped and on.depth == RECAP_DEPTH == 4
     assert on.best_move == Move.from_iccs("a9b9")
     assert not off.recaptured and off.depth == 5 and off.best_move == on.best_move
     assert not fixed.recaptured and fixed.depth == 5
@@ -119,7 +120,8 @@ def test_asm_stops_on_the_same_recapture(moves, stops):
 
     def on_stop():
         count[0] += 1
-    r = think(pos, depth=4, frames=60000, seed=3)
+    r = think(pos, depth=4, frames=60000, seed=3)      # threshold max(3, min(3, 4)) = 3
+    assert r.depth == (3 if stops else 4)
     a = eng.think(pos, depth=4, frames=60000, seed=3, hooks={"srch_recap_stop": on_stop})
     assert r.recaptured == stops and count[0] == int(stops)
     assert (a.best_move, a.score, a.depth, a.nodes, a.pv) == \

@@ -42,7 +42,7 @@ def constants(levels) -> dict[str, int]:
         "NULL_R": search.NULL_R, "NULL_MIN_DEPTH": search.NULL_MIN_DEPTH,
         "LMR_MIN_DEPTH": search.LMR_MIN_DEPTH, "LMR_MIN_MOVE": search.LMR_MIN_MOVE,
         "IIR_MIN_DEPTH": search.IIR_MIN_DEPTH, "QS_DELTA": search.QS_DELTA,
-        "RECAP_MIN_DEPTH": search.RECAP_MIN_DEPTH,
+        "RECAP_MIN_DEPTH": search.RECAP_MIN_DEPTH, "RECAP_DEPTH": search.RECAP_DEPTH,
         "RULE_IIR": search.RULE_IIR, "RULE_DELTA": search.RULE_DELTA,
         "SRCH_RULES_DEFAULT": (search.RULE_IIR if search.IIR_DEFAULT else 0)
         | (search.RULE_DELTA if search.QS_DELTA_DEFAULT else 0),

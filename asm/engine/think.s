@@ -356,7 +356,8 @@
 
 ;;
 ; The clear-recapture rule (docs/search.md, think(); search.py iterate): with a frame
-; cap, after iteration sr_iter >= RECAP_MIN_DEPTH whose best move was also the last
+; cap, after iteration sr_iter >= max(RECAP_MIN_DEPTH, min(sr_maxdepth - 1,
+; RECAP_DEPTH)) (sr_iter < sr_maxdepth: tested by the caller) whose best move was also the last
 ; iteration's (sr_t0 = 1), stop when the last game move captured (gm_cap) and the best
 ; move takes the piece that captured (its target is that move's, gm_to).
 ; @param sr_t0 1: the same best move as the iteration before
@@ -365,9 +366,18 @@
 .proc think_recapture
         lda sr_t0
         beq @no
-        lda sr_iter
-        cmp #RECAP_MIN_DEPTH
-        bcc @no
+        ldx sr_maxdepth         ; the depth threshold
+        dex
+        cpx #RECAP_DEPTH
+        bcc @lo
+        ldx #RECAP_DEPTH
+@lo:    cpx #RECAP_MIN_DEPTH
+        bcs @th
+        ldx #RECAP_MIN_DEPTH
+@th:    cpx sr_iter             ; threshold <= sr_iter
+        beq @go
+        bcs @no
+@go:
         ldx game_n
         beq @no                 ; no game move kept
         lda gm_cap-1,x

@@ -28,7 +28,7 @@ from .search_consts import (  # noqa: F401  (re-exported: search.MATE ...)
     MATE, BAN, WIN, INF, DRAW, MAX_PLY,
     POLL_MASK, HIST_MAX_INC, DRAW_PLIES, HALFMOVE_MAX, PV_PLIES, MOVE_STACK_CAP,
     GEN_RESERVE, NULL_R, NULL_MIN_DEPTH, NULL_MAJORS, LMR_MIN_DEPTH, LMR_MIN_MOVE,
-    IIR_MIN_DEPTH, QS_DELTA, RECAP_MIN_DEPTH, IIR_DEFAULT, QS_DELTA_DEFAULT,
+    IIR_MIN_DEPTH, QS_DELTA, RECAP_MIN_DEPTH, RECAP_DEPTH, IIR_DEFAULT, QS_DELTA_DEFAULT,
     RULE_IIR, RULE_DELTA,
     MVV_LVA_VALUE, KEY_HASH, KEY_CAPTURE, KEY_KILLER1, KEY_KILLER2)
 from .search_path import PathMixin
@@ -354,6 +354,7 @@ class Searcher(PathMixin, OrderingMixin):
             return result
         plan = IterationPlan(self.limits.frames) if (
             self.limits.time_manage and self.limits.frames and self.limits.clock) else None
+        recap_depth = max(RECAP_MIN_DEPTH, min(self.limits.depth - 1, RECAP_DEPTH))
         for depth in range(1, self.limits.depth + 1):
             if depth > 1 and plan is not None and not plan.next_fits(
                     (self.limits.clock() - self.start_frame) & 0xFFFF):
@@ -374,7 +375,7 @@ class Searcher(PathMixin, OrderingMixin):
             if abs(score) > WIN:
                 break
             if (plan is not None and self.limits.recapture and same
-                    and depth >= RECAP_MIN_DEPTH and depth < self.limits.depth
+                    and depth >= recap_depth and depth < self.limits.depth
                     and result.best_move.to == self.recapture_sq):
                 # the recapture of the piece that just captured was best twice in a row
                 result.skipped = result.recaptured = True

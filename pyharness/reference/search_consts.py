@@ -30,7 +30,8 @@ IIR_DEFAULT = True    # internal iterative reduction
 QS_DELTA_DEFAULT = False # qsearch delta pruning (off: lost its match, docs/bench.md)
 RULE_IIR = 1
 RULE_DELTA = 2
-RECAP_MIN_DEPTH = 3   # with a frame cap: a recapture best in iterations d-1 and d >= 3 ends the search
+RECAP_MIN_DEPTH = 3   # with a frame cap, a recapture best in iterations d-1 and d ends the
+RECAP_DEPTH = 4       # search when d >= max(3, min(max_depth - 1, 4)) (L4: 3, L5: 4)
 QS_DELTA = 100        # qsearch skips a capture when stand + victim's value + QS_DELTA <= alpha
 
 #: MVV/LVA values by type K A B N R C P
