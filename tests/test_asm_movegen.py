@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyharness.asm_engine import AsmEngine, EngineOverflowError
+from pyharness.rom.asm_engine import AsmEngine, EngineOverflowError
 from pyharness.reference.position import Position
 from pyharness.reference.randpos import random_positions
 
@@ -236,7 +236,7 @@ def test_captures_public_positions(eng, perft_cases):
 
 
 def test_captures_bench_suite(eng):
-    from pyharness.bench_search import load_suite
+    from pyharness.bench.search import load_suite
 
     total = 0
     for entry in load_suite():
@@ -335,7 +335,7 @@ def test_nc_entries_hand_made(eng, name):
 
 
 def test_nc_entries_public_and_suite(eng, perft_cases):
-    from pyharness.bench_search import load_suite
+    from pyharness.bench.search import load_suite
 
     fens = [(c.fen, c.id) for c in perft_cases] + [(e.fen, e.name) for e in load_suite()]
     checked = 0

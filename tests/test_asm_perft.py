@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyharness.asm_engine import AsmEngine, asm_divide
+from pyharness.rom.asm_engine import AsmEngine, asm_divide
 from pyharness.reference.perft import divide
 from pyharness.reference.position import Position
 

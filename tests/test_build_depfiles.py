@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pyharness.build import ASSET_STEPS, build_rom, project_root, read_depfile
+from pyharness.rom.build import ASSET_STEPS, build_rom, project_root, read_depfile
 
 ROOT = project_root()
 

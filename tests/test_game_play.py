@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from pyharness.emu import MODE_RED, MODE_TWO, Emulator, GameDriver
+from pyharness.rom.emu import MODE_RED, MODE_TWO, Emulator, GameDriver
 from pyharness.reference.notation import chinese
 from pyharness.reference.position import Move, Position
 

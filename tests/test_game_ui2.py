@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from pyharness.reference.levels import get_level
-from pyharness.emu import MODE_BLACK, MODE_RED, MODE_TWO, Emulator, GameDriver, asm_const
+from pyharness.rom.emu import MODE_BLACK, MODE_RED, MODE_TWO, Emulator, GameDriver, asm_const
 from pyharness.reference.board import (ADVISOR, BISHOP, BLACK_TAG, CANNON, KNIGHT, PAWN,
                                        PIECE_TYPES, RED_TAG, ROOK)
 from pyharness.reference.position import Move, Position

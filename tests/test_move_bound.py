@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyharness.asm_engine import AsmEngine
+from pyharness.rom.asm_engine import AsmEngine
 from pyharness.reference import search as ref
 from pyharness.reference.board import (BLACK, CANNON, KING, PAWN, RED, TYPE_LETTERS,
                                        TYPE_SLOTS, make_square)

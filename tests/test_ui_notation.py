@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from pyharness.asm_engine import AsmEngine
-from pyharness.build import build_rom
-from pyharness.emu import PIECE_GLYPHS, TEXT_GLYPHS
+from pyharness.rom.asm_engine import AsmEngine
+from pyharness.rom.build import build_rom
+from pyharness.rom.emu import PIECE_GLYPHS, TEXT_GLYPHS
 from pyharness.reference.notation import chinese
 from pyharness.reference.position import Move, Position
 from pyharness.reference.randpos import random_positions
-from pyharness.sim import Sim
+from pyharness.rom.sim import Sim
 
 TANDEM_FENS = [
     "3k5/9/9/9/4R4/9/4R4/9/9/5K3 w - - 0 1",

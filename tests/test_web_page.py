@@ -3,7 +3,7 @@ person uses it: keys go in through the WebDriver keyboard, the picture is read f
 page's canvas, and emulator RAM is read (never written) through the page's window.xq65
 probe at addresses found by symbol in build/xiangqi.labels.
 
-The page's pictures are compared with cynes (pyharness.emu) under the tolerance of
+The page's pictures are compared with cynes (pyharness.rom.emu) under the tolerance of
 `same_picture`: jsnes and cynes use different NES palettes, so the test asks for the
 same picture up to a one-to-one recolouring, with every colour pair close.
 """
@@ -20,11 +20,11 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from pyharness.build import build_rom
-from pyharness.emu import BUTTONS, MODE_RED, MODE_TWO, Emulator, GameDriver, button_mask
+from pyharness.rom.build import build_rom
+from pyharness.rom.emu import BUTTONS, MODE_RED, MODE_TWO, Emulator, GameDriver, button_mask
 from pyharness.reference.position import Move, Position
-from pyharness.symbols import load_symbols
-from pyharness.web import serve
+from pyharness.rom.symbols import load_symbols
+from pyharness.rom.web import serve
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
@@ -100,7 +100,7 @@ def matches_title(page: np.ndarray, titles: list[np.ndarray], name: str) -> tupl
 @pytest.fixture(scope="module")
 def web(tmp_path_factory):
     """build/web assembled from the current ROM (web/node_modules from `npm ci`)."""
-    from pyharness.web import WebDepsMissingError, assemble
+    from pyharness.rom.web import WebDepsMissingError, assemble
 
     rom = build_rom(quiet=True).rom
     try:
@@ -141,7 +141,7 @@ def browser():
 
 
 class PageEmu:
-    """The page seen through the interface of pyharness.emu.Emulator that GameDriver
+    """The page seen through the interface of pyharness.rom.emu.Emulator that GameDriver
     uses: frames are waited for (the page runs at its own pace), buttons are keys
     pressed through WebDriver, RAM is read by symbol through window.xq65.peek."""
 

@@ -40,7 +40,7 @@ def write(path: Path, lines: list[str]) -> None:
 
 
 def parse_args(doc: str, default_inc: str) -> argparse.Namespace:
-    """`tool SOURCE [--inc FILE]`, the form pyharness/build.py calls asset tools with."""
+    """`tool SOURCE [--inc FILE]`, the form pyharness/rom/build.py calls asset tools with."""
     ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("source", type=Path, help="the asset text file")
     ap.add_argument("--inc", type=Path, default=Path(default_inc), help="output include")

@@ -93,6 +93,6 @@ def _asm_perft(pos, depth: int) -> int:
 
 def _asm_divide(pos, depth: int) -> list:
     """asm divide: [(Move, count)] in the asm generation order."""
-    from pyharness.asm_engine import asm_divide
+    from pyharness.rom.asm_engine import asm_divide
 
     return asm_divide(pos, depth, asm_engine())

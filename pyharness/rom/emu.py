@@ -6,7 +6,7 @@
     emu.read_u16("frame_count")
     emu.save_png("build/title.png")
 
-Addresses are CPU addresses; names resolve through pyharness.symbols (the ld65 label
+Addresses are CPU addresses; names resolve through pyharness.rom.symbols (the ld65 label
 file beside the ROM). cynes only guarantees reads and writes of RAM ($0000-$1FFF) and
 PRG-RAM ($6000-$7FFF); other addresses raise ValueError here.
 """
@@ -19,8 +19,8 @@ from pathlib import Path
 
 import numpy as np
 
-from pyharness.sim import LABELS_ENV, RomFormatError, RomImage
-from pyharness.symbols import SymbolError, SymbolTable, load_symbols
+from pyharness.rom.sim import LABELS_ENV, RomFormatError, RomImage
+from pyharness.rom.symbols import SymbolError, SymbolTable, load_symbols
 
 # cynes controller bits (cynes.NES_INPUT_*), player 1 in the low byte
 BUTTONS = {
@@ -40,7 +40,7 @@ class UnknownButtonError(ValueError):
 
 def default_rom() -> Path:
     """The ROM the build makes, <root>/build/xiangqi.nes (or $XQ65_ROM: `xq65 --rom`)."""
-    from pyharness.sim import default_paths
+    from pyharness.rom.sim import default_paths
     return default_paths()[0]
 
 
@@ -205,7 +205,7 @@ MODE_RED, MODE_BLACK, MODE_TWO, MODE_DEMO = range(4)
 def asm_const(name: str, source: str = "asm/include/ui.inc") -> int:
     """A decimal constant `NAME = n` of an asm source (the one source of the UI's
     layout: ui.inc, play.s)."""
-    text = (Path(__file__).resolve().parent.parent / source).read_text()
+    text = (Path(__file__).resolve().parents[2] / source).read_text()
     m = re.search(rf"^{name}\s*=\s*(\d+)", text, re.M)
     if not m:
         raise KeyError(f"{name} not in {source}")

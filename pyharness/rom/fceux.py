@@ -1,6 +1,6 @@
 """Run the ROM in FCEUX (a second, independent emulator) under a virtual X server.
 
-FCEUX 2.6 (Qt) runs `--loadlua pyharness/fceux_probe.lua`; the script advances a number
+FCEUX 2.6 (Qt) runs `--loadlua pyharness/rom/fceux_probe.lua`; the script advances a number
 of frames at maximum speed, reads a 16-bit RAM word and quits. The address is passed
 in the environment (XQ65_ADDR), resolved by name from the ld65 label file here.
 A private HOME keeps FCEUX's config out of the user's home directory.
@@ -15,7 +15,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from pyharness.symbols import load_symbols
+from pyharness.rom.symbols import load_symbols
 
 PROBE_LUA = Path(__file__).with_name("fceux_probe.lua")
 FCEUX_CANDIDATES = ("fceux", "/usr/games/fceux")

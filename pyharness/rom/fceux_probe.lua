@@ -1,4 +1,4 @@
--- fceux_probe.lua: run by pyharness/fceux.py inside FCEUX (--loadlua).
+-- fceux_probe.lua: run by pyharness/rom/fceux.py inside FCEUX (--loadlua).
 -- Advances XQ65_FRAMES frames at maximum speed, then writes "<frames> <value>" to
 -- XQ65_OUT, where value is the 16-bit little-endian word at XQ65_ADDR (decimal CPU
 -- address, e.g. frame_count from the ld65 label file), and quits FCEUX.

@@ -12,12 +12,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .asm_engine import AsmEngine
-from .reference.clock import NES_CPU_HZ
-from .reference.perft import PerftCase, read_perft_file
-from .reference.position import Position
+from ..rom.asm_engine import AsmEngine
+from ..reference.clock import NES_CPU_HZ
+from ..reference.perft import PerftCase, read_perft_file
+from ..reference.position import Position
 
-PUBLIC_PERFT = Path(__file__).resolve().parent.parent / "tests" / "data" / "perft_public.txt"
+PUBLIC_PERFT = Path(__file__).resolve().parents[2] / "tests" / "data" / "perft_public.txt"
 
 
 class PerftMismatchError(Exception):
@@ -166,7 +166,7 @@ def profile_perft(depth: int = 3, cases: list[PerftCase] | None = None,
     Returns (total cycles, total leaves, per-routine costs sorted by cycles). A routine's
     calls are the executions of its first instruction.
     """
-    from .sim import routine_of
+    from ..rom.sim import routine_of
     if cases is None:
         cases = read_perft_file(PUBLIC_PERFT)
     eng = engine or AsmEngine()

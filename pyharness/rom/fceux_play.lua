@@ -1,4 +1,4 @@
--- fceux_play.lua: run by pyharness/fceux.py (play_script) inside FCEUX (--loadlua).
+-- fceux_play.lua: run by pyharness/rom/fceux.py (play_script) inside FCEUX (--loadlua).
 -- Plays a controller script and dumps RAM.  XQ65_SCRIPT is a list of steps
 -- "buttons:frames" separated by spaces; buttons is "-" (none) or names joined by "+"
 -- (A B select start up down left right); each step holds them for that many frames.
