@@ -47,6 +47,18 @@ def parse_args(doc: str, default_inc: str) -> argparse.Namespace:
     return ap.parse_args()
 
 
+def run_tool(doc: str, default_inc: str, load, render, errors: tuple) -> None:
+    """The whole of a tool with one source and one include: `tool SOURCE [--inc FILE]`,
+    `load(source)` (one of `errors` from it: `error: ...`, exit 2), then the include
+    `render(loaded, source name)` written with its depfile."""
+    args = parse_args(doc, default_inc)
+    try:
+        loaded = load(args.source)
+    except errors as exc:
+        fail(str(exc))
+    write(args.inc, render(loaded, str(args.source)))
+
+
 def fail(message: str) -> "NoReturn":  # noqa: F821
     """Print `error: message` and exit 2."""
     print(f"error: {message}", file=sys.stderr)

@@ -239,15 +239,7 @@ def parse_cfg_segments(cfg_text: str) -> dict[str, str]:
 
 def parse_map_segments(map_text: str) -> dict[str, int]:
     """Return {segment: size} from the "Segment list" of an ld65 map file."""
-    m = re.search(r"Segment list:\s*\n-+\n.*?\n-+\n(.*?)(?:\n\s*\n|\Z)", map_text, re.S)
-    if not m:
-        raise BuildError("no segment list in the ld65 map file")
-    sizes = {}
-    for line in m.group(1).splitlines():
-        parts = line.split()
-        if len(parts) >= 4:
-            sizes[parts[0]] = int(parts[3], 16)
-    return sizes
+    return {name: size for name, (_, size) in parse_map_extents(map_text).items()}
 
 
 def parse_cfg_memory(cfg_text: str) -> dict[str, tuple[int, int]]:

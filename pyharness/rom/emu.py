@@ -212,6 +212,22 @@ def asm_const(name: str, source: str = "asm/include/ui.inc") -> int:
     return int(m.group(1))
 TEXT_GLYPHS = "一二三四五六七八九进退平前后中将军楚河漢界红黑胜和棋"   # tools/ui_charset.py TEXT
 PIECE_GLYPHS = "帅仕相马车炮兵将士象卒"                      # tools/ui_charset.py PIECES
+
+
+def decode_text(codes) -> str:
+    """The ROM's text codes (nt_out, play_notes) as a string: $FF a space, $8n the digit
+    n, $40+i piece glyph i, below $40 text glyph i."""
+    out = []
+    for c in codes:
+        if c == 0xFF:
+            out.append(" ")
+        elif c >= 0x80:
+            out.append(str(c & 0x0F))
+        elif c >= 0x40:
+            out.append(PIECE_GLYPHS[c & 0x3F])
+        else:
+            out.append(TEXT_GLYPHS[c])
+    return "".join(out)
 MENU_ROWS_FIRST = 0
 
 
@@ -372,15 +388,4 @@ class GameDriver:
         """The newest move of the side panel as text (炮二平五)."""
         base = self.emu.address("play_notes") + (asm_const("NOTES") - 1) * asm_const(
             "NOTE_SIZE")
-        codes = [self.emu.read(base + i) for i in range(4)]
-        out = []
-        for c in codes:
-            if c == 0xFF:
-                out.append(" ")
-            elif c >= 0x80:
-                out.append(str(c & 0x0F))
-            elif c >= 0x40:
-                out.append(PIECE_GLYPHS[c & 0x3F])
-            else:
-                out.append(TEXT_GLYPHS[c])
-        return "".join(out)
+        return decode_text([self.emu.read(base + i) for i in range(4)])
