@@ -18,6 +18,7 @@ from pathlib import Path
 from pyharness.rom.symbols import load_symbols
 
 PROBE_LUA = Path(__file__).with_name("fceux_probe.lua")
+LIB_LUA = Path(__file__).with_name("fceux_lib.lua")      # dofile'd by both scripts
 FCEUX_CANDIDATES = ("fceux", "/usr/games/fceux")
 
 
@@ -75,7 +76,8 @@ def _run_lua(rom: Path, lua: Path, env_extra: dict[str, str], timeout: float,
     """
     with tempfile.TemporaryDirectory(prefix="xq65-fceux-") as tmp:
         out = Path(tmp) / "result.txt"
-        env = dict(os.environ, HOME=tmp, XQ65_OUT=str(out), **env_extra)
+        env = dict(os.environ, HOME=tmp, XQ65_OUT=str(out), XQ65_LIB=str(LIB_LUA),
+                   **env_extra)
         cmd = ["xvfb-run", "-a", find_fceux(), "--no-config", "1", "--sound", "0",
                "--loadlua", str(lua), str(rom)]
         proc = subprocess.Popen(cmd, env=env, cwd=tmp, stdout=subprocess.PIPE,

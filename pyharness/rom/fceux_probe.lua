@@ -4,26 +4,14 @@
 -- address, e.g. frame_count from the ld65 label file), and quits FCEUX.
 -- With XQ65_SHOT set, it also saves that frame there as PNG (FCEUX shows the 224
 -- visible NTSC lines, 8..231).
+local lib = dofile(os.getenv("XQ65_LIB"))
 local frames = tonumber(os.getenv("XQ65_FRAMES") or "120")
-local addr = tonumber(os.getenv("XQ65_ADDR") or "")
-local out = os.getenv("XQ65_OUT")
 local shot = os.getenv("XQ65_SHOT")
-
-local function finish(text)
-  if out then
-    local f = io.open(out, "w")
-    f:write(text)
-    f:close()
-  end
-  emu.exit()
-end
-
-if addr == nil or out == nil then
-  finish("error: XQ65_ADDR and XQ65_OUT must be set\n")
+if not lib.start() then
   return
 end
+local addr, finish = lib.addr, lib.finish
 
-emu.speedmode("maximum")
 for _ = 1, frames do
   emu.frameadvance()
 end
