@@ -3,9 +3,9 @@
 .include "engine_macros.inc"
 
 ; One ray of pos_attacked from att_sq, `delta` a step (ADVANCE): a rook (or, with `king`
-; = 1, the flying general) on the first piece, a cannon on the second; `next` is where
-; the ray ends without check. Leaves Z set (beq) when the second piece is a cannon.
-.macro ATT_RAY delta, king, next
+; = 1, the flying general) on the first piece goes to `yes`, no second piece (or no
+; enemy cannon) to `next`; falls out with Z set (beq) when the second piece is a cannon.
+.macro ATT_RAY delta, king, next, yes
         .local first, second
         ldx att_sq
 first:  ADVANCE delta
@@ -15,10 +15,10 @@ first:  ADVANCE delta
         tay
         lda eng_kind,y
         cmp att_rook
-        beq l_yes
+        beq yes
   .if king
         cmp att_king
-        beq l_yes
+        beq yes
   .endif
         cmp #KIND_NONE
         beq next
@@ -53,18 +53,18 @@ second: ADVANCE delta
         sta att_hnear
 k:      ; entry pos_attacked_k: att_sq in the defender's palace, att_hnear as set by
         ; pos_setup_side (a horse off the own half cannot reach the palace)
-l_north: ATT_RAY -16, 1, l_south
+l_north: ATT_RAY -16, 1, l_south, l_yes
         beq l_yes
-l_south: ATT_RAY 16, 1, l_west
+l_south: ATT_RAY 16, 1, l_west, l_yes
         bne l_west
 l_yes:   sec
         rts
 l_west:
 ew:     ; entry pos_attacked::ew: west, east, horses, pawns
         ; ---- west and east rays --------------------------------------------------------
-        ATT_RAY -1, 0, l_east
+        ATT_RAY -1, 0, l_east, l_yes
         beq l_yes
-l_east:  ATT_RAY 1, 0, l_horses
+l_east:  ATT_RAY 1, 0, l_horses, l_yes
         beq l_yes
 l_horses:
 horses: ldx att_sq              ; entry pos_attacked::horses: horses, pawns
@@ -147,57 +147,11 @@ pos_attacked_k = pos_attacked::k
 ; @return   C set if attacked
 ; Clobbers: A, X, Y.  Cycles: ~157 own per call in perft 3, plus the horse/pawn part
 .proc pos_attacked_ns
-        ldx att_sq
-@n1:    lda eng_up16,x
-        tax
-        lda eng_board,x
-        beq @n1
-        .assert >(@n1) = >*, error, "hot loop branch crosses a page"
-        tay
-        lda eng_kind,y
-        cmp att_rook
-        beq @yes
-        cmp att_king
-        beq @yes
-        cmp #KIND_NONE
-        beq @south
-        ldy att_cannons
-        beq @south
-@n2:    lda eng_up16,x
-        tax
-        lda eng_board,x
-        beq @n2
-        .assert >(@n2) = >*, error, "hot loop branch crosses a page"
-        tay
-        lda eng_kind,y
-        cmp att_cannon
-        beq @yes
-@south: ldx att_sq
-@s1:    lda eng_down16,x
-        tax
-        lda eng_board,x
-        beq @s1
-        .assert >(@s1) = >*, error, "hot loop branch crosses a page"
-        tay
-        lda eng_kind,y
-        cmp att_rook
-        beq @yes
-        cmp att_king
-        beq @yes
-        cmp #KIND_NONE
-        beq @rest
-        ldy att_cannons
-        beq @rest
-@s2:    lda eng_down16,x
-        tax
-        lda eng_board,x
-        beq @s2
-        .assert >(@s2) = >*, error, "hot loop branch crosses a page"
-        tay
-        lda eng_kind,y
-        cmp att_cannon
-        bne @rest
-@yes:   sec
+        ATT_RAY -16, 1, south, yes      ; (plain labels: the macro's break @ scopes)
+        beq yes
+south:  ATT_RAY 16, 1, rest, yes
+        bne rest
+yes:    sec
         rts
-@rest:  jmp pos_attacked::horses
+rest:   jmp pos_attacked::horses
 .endproc
