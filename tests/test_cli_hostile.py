@@ -1,5 +1,5 @@
 """Hostile arguments and files: every one ends in exactly one `error:` line, status 2,
-no traceback, within seconds (issue 15, items 2 and 3).
+no traceback, within seconds.
 
 Each case runs the real `xq65` in a subprocess with a timeout, so a hang fails fast.
 """
@@ -93,7 +93,7 @@ def assert_one_error(res: subprocess.CompletedProcess, *words: str) -> None:
 
 
 ARGUMENT_CASES = [
-    # issue 15.2: every range, both engines
+    # every range, both engines
     (("search", START, "--engine", "asm", "--depth", "0"), "'--depth'"),
     (("search", START, "--engine", "asm", "--depth", "-1"), "'--depth'"),
     (("search", START, "--engine", "asm", "--depth", "25"), "1<=x<=24"),

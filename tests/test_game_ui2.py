@@ -1,4 +1,4 @@
-"""Issue 10's remaining stumbles, each driven through the controller only in cynes:
+"""Stumbles a player could meet, each driven through the controller only in cynes:
 UNDO with nothing to take back, NEW GAME over a valid save, buttons pressed while the
 CPU thinks.  RAM is read by symbol (never written); the panel's text is read from the
 picture (GameDriver.screen_text)."""

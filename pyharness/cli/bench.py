@@ -144,7 +144,7 @@ def bench_movegen_cmd(depth: int = 3, as_json: bool = False, data_file: str | No
     """Cycles of mg_generate (per position, per move) and perft cycles per leaf.
 
     Perft runs twice per position: full (eng_perft_full, make + unmake at every leaf:
-    the issue's perft-leaf figure) and bulk (eng_perft, the last ply counted).
+    the perft-leaf figure of docs/cycle_budget.md) and bulk (eng_perft, the last ply counted).
     """
     import json
 
