@@ -1,6 +1,6 @@
 ; play.s: the game screen's loop: the player's turn (cursor, pick, drop), the CPU's
-; turn and hints, moves and undo.  The panel and the screen helpers are in
-; play_panel.s, the pause menu in play_pause.s; play.inc holds what they share.
+; turn and hints, moves and undo, the king's flash.  The panel and the screen helpers
+; are in play_panel.s, the pause menu in play_pause.s; play.inc holds what they share.
 .include "play.inc"               ; and through it nes, engine, ui, ui_tiles
 
 .segment "BSS"

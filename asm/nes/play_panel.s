@@ -1,6 +1,6 @@
 ; play_panel.s: the game screen's drawing: screen on/off and palette, the side panel
-; (turn, level, moves in notation, pieces taken, status line, result), the move brackets
-; and the king's flash.
+; (turn, level, moves in notation, pieces taken, status line, result) and the move
+; brackets.
 .include "play.inc"               ; and through it nes, engine, ui, ui_tiles
 
 .segment "UI"
