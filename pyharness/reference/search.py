@@ -24,6 +24,7 @@ from .lfsr import Lfsr
 from .position import Move, Position
 from .tt import FLAG_EXACT, FLAG_LOWER, FLAG_UPPER, TranspositionTable
 from .ordering import OrderingMixin
+from .plan import IterationPlan, recapture_depth  # noqa: F401  (re-exported)
 from .search_consts import (  # noqa: F401  (re-exported: search.MATE ...)
     MATE, BAN, WIN, INF, DRAW, MAX_PLY,
     POLL_MASK, HIST_MAX_INC, DRAW_PLIES, HALFMOVE_MAX, PV_PLIES, MOVE_STACK_CAP,
@@ -91,28 +92,6 @@ class SearchResult:
     def tt_hit_rate(self) -> float:
         """TT hits / probes (0.0 when nothing was probed)."""
         return self.tt_hits / self.tt_probes if self.tt_probes else 0.0
-
-
-class IterationPlan:
-    """Time management (docs/search.md, think()): is there time for the next iteration?
-
-    After each completed iteration, with `elapsed` frames since the start: t = the
-    frames that iteration took. The next one is predicted to take at least
-    t + t // 2 frames (a growth factor of 1.5, below every measured one); it is not
-    started when elapsed + t + t // 2 > the cap. (The growth of the last two
-    iterations alternates between ~1.3 and ~10 with the depth's parity, so it predicts
-    badly: docs/search.md.)
-    """
-
-    def __init__(self, cap: int):
-        self.cap = cap
-        self.elapsed = 0         # frames at the end of the last iteration
-
-    def next_fits(self, elapsed: int) -> bool:
-        """Record the iteration that just ended; True: start the next one."""
-        t = (elapsed - self.elapsed) & 0xFFFF
-        self.elapsed = elapsed
-        return elapsed + t + (t >> 1) <= self.cap
 
 
 class Searcher(PathMixin, OrderingMixin):
@@ -354,7 +333,7 @@ class Searcher(PathMixin, OrderingMixin):
             return result
         plan = IterationPlan(self.limits.frames) if (
             self.limits.time_manage and self.limits.frames and self.limits.clock) else None
-        recap_depth = max(RECAP_MIN_DEPTH, min(self.limits.depth - 1, RECAP_DEPTH))
+        recap_depth = recapture_depth(self.limits.depth)
         for depth in range(1, self.limits.depth + 1):
             if depth > 1 and plan is not None and not plan.next_fits(
                     (self.limits.clock() - self.start_frame) & 0xFFFF):
