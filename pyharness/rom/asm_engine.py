@@ -97,7 +97,7 @@ def think_cycle_cap(limits: Limits) -> int:
 
 def srch_rules(iir: bool | None, qs_delta: bool | None) -> int:
     """The srch_rules byte: the rule bits that differ from the twin's defaults."""
-    from .reference import search_consts as c
+    from ..reference import search_consts as c
     want = ((c.RULE_IIR if (c.IIR_DEFAULT if iir is None else iir) else 0)
             | (c.RULE_DELTA if (c.QS_DELTA_DEFAULT if qs_delta is None else qs_delta) else 0))
     return want ^ rules_default()
@@ -105,7 +105,7 @@ def srch_rules(iir: bool | None, qs_delta: bool | None) -> int:
 
 def rules_default() -> int:
     """SRCH_RULES_DEFAULT: the bits of the rules on by default (the twin's)."""
-    from .reference import search_consts as c
+    from ..reference import search_consts as c
     return (c.RULE_IIR if c.IIR_DEFAULT else 0) | (c.RULE_DELTA if c.QS_DELTA_DEFAULT else 0)
 
 
