@@ -9,6 +9,7 @@ from typing import Protocol
 from ..engines import SearchEngine
 from ..limits import Limits
 from ..reference.position import Move, Position
+from ..reference.search_consts import IIR_DEFAULT, QS_DELTA_DEFAULT
 
 
 @dataclass(frozen=True)
