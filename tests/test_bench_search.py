@@ -18,6 +18,7 @@ from pyharness.match import GameView, SearchPlayer, search_seed
 from pyharness.bench.plot import CAP_COLOUR, plot_levels
 from pyharness.reference.book import default_book
 from pyharness.reference.position import Move, Position
+from pyharness.reference.search_consts import IIR_DEFAULT, QS_DELTA_DEFAULT
 
 
 
@@ -204,7 +205,8 @@ def test_asm_player_passes_limits_seed_and_history_like_ref():
     assert move == pos.legal_moves()[0]
     assert calls == [(pos.fen(), {"level": 3, "depth": None, "nodes": None, "frames": None,
                                   "seed": search_seed(7, 2), "history_moves": history,
-                                  "trace": None, "null_move": False})]
+                                  "trace": None, "null_move": False,
+                                  "iir": IIR_DEFAULT, "qs_delta": QS_DELTA_DEFAULT})]
 
 
 def test_asm_player_refuses_lmr_off_and_bad_limits():
