@@ -57,10 +57,10 @@ check:  stx mg_to
 ; @return   Y = moves written
 ; Clobbers: A, X, mg_to, att_sq.
 .proc mg_cap_rook
-        ROOK_RAY -16, 4
-        ROOK_RAY -1, 4
-        ROOK_RAY 1, 4
-        ROOK_RAY 16, 4
+        ROOK_CAPT -16
+        ROOK_CAPT -1
+        ROOK_CAPT 1
+        ROOK_CAPT 16
         rts
 .endproc
 
@@ -71,10 +71,10 @@ check:  stx mg_to
 ; @return   Y = moves written
 ; Clobbers: A, X, mg_to, att_sq.
 .proc mg_cap_cannon
-        CANNON_RAY -16, 4
-        CANNON_RAY -1, 4
-        CANNON_RAY 1, 4
-        CANNON_RAY 16, 4
+        CANNON_CAPT -16
+        CANNON_CAPT -1
+        CANNON_CAPT 1
+        CANNON_CAPT 16
         rts
 .endproc
 
@@ -195,11 +195,11 @@ full:   jsr mg_emit_test       ; X = att_sq = the target
 ; @param eng_ply  the ply; mv_base_lo/hi[eng_ply] = first free slot of the move stack
 ; @return   mg_count = mv_count[ply] = moves written; mv_base[ply+1] = base + count;
 ;           C set (and no moves) if ply >= MAX_PLY or fewer than MG_MAX slots are free
-; Clobbers: A, X, Y, mg_to, att_sq.  Cycles (not in check): 2,401 at the start position
-;           (mg_generate 3,564), 2,088 mean over the bench suite (3,405), 1,305 over
-;           random_positions(300, 4242) (2,322).  In the search, depth 3 on mid-01..04:
+; Clobbers: A, X, Y, mg_to, att_sq.  Cycles (not in check): 2,185 at the start position
+;           (mg_generate 3,564), 1,929 mean over the bench suite (3,402), 1,240 over
+;           random_positions(300, 4242) (2,319).  In the search, depth 3 on mid-01..04:
 ;           4,636 -> 4,010 cycles per node (docs/cycle_budget.md, "Search"); the search
-;           calls mg_generate_captures_nc (2,341 start, 2,026 bench-suite mean)
+;           calls mg_generate_captures_nc (2,126 start, 1,870 bench-suite mean)
 .proc mg_generate_captures
         GEN_START 0
         lda mg_incheck

@@ -64,8 +64,8 @@
 ; quiescence): the same list, without mg_scan's pawn tests.
 ; @param eng_ply  as mg_generate_captures; the side to move must not be in check
 ; @return   as mg_generate_captures (mg_incheck = 0)
-; Clobbers: A, X, Y, mg_to, att_sq.  Cycles: mg_generate_captures' less ~60: 2,341 at
-;           the start position (2,401), 2,026 bench-suite mean (2,086); the search
+; Clobbers: A, X, Y, mg_to, att_sq.  Cycles: mg_generate_captures' less ~60: 2,126 at
+;           the start position (2,185), 1,870 bench-suite mean (1,929); the search
 ;           (depth 3, mid-01..04): 3,070 -> 3,053 cycles per node
 .proc mg_generate_captures_nc
         GEN_START 1
