@@ -195,32 +195,22 @@ full:   jsr mg_emit_test       ; X = att_sq = the target
 ; @param eng_ply  the ply; mv_base_lo/hi[eng_ply] = first free slot of the move stack
 ; @return   mg_count = mv_count[ply] = moves written; mv_base[ply+1] = base + count;
 ;           C set (and no moves) if ply >= MAX_PLY or fewer than MG_MAX slots are free
-; Clobbers: A, X, Y, mg_to, att_sq.  Cycles (not in check): 2,185 at the start position
-;           (mg_generate 3,564), 1,929 mean over the bench suite (3,402), 1,240 over
-;           random_positions(300, 4242) (2,319).  In the search, depth 3 on mid-01..04:
+; Clobbers: A, X, Y, mg_to, att_sq.  Cycles (not in check): 1,995 at the start position
+;           (mg_generate 3,187), 1,788 mean over the bench suite (3,158), 1,140 over
+;           random_positions(300, 4242) (2,186).  In the search, depth 3 on mid-01..04:
 ;           4,636 -> 4,010 cycles per node (docs/cycle_budget.md, "Search"); the search
-;           calls mg_generate_captures_nc (2,126 start, 1,870 bench-suite mean)
+;           calls mg_generate_captures_nc (1,936 start, 1,729 bench-suite mean)
 .proc mg_generate_captures
         GEN_START 0
         lda mg_incheck
         beq quiet
         jmp mg_generate_evasions
-quiet:  FAST_PIECE 0, mg_cap_king
-        FAST_PIECE 1, mg_cap_advisor
-        FAST_PIECE 2, mg_cap_advisor
-        FAST_PIECE 3, mg_cap_bishop
-        FAST_PIECE 4, mg_cap_bishop
-        FAST_PIECE 5, mg_cap_knight
-        FAST_PIECE 6, mg_cap_knight
-        FAST_PIECE 7, mg_cap_rook
-        FAST_PIECE 8, mg_cap_rook
-        FAST_PIECE 9, mg_cap_cannon
-        FAST_PIECE 10, mg_cap_cannon
-        FAST_PIECE 11, mg_cap_pawn
-        FAST_PIECE 12, mg_cap_pawn
-        FAST_PIECE 13, mg_cap_pawn
-        FAST_PIECE 14, mg_cap_pawn
-        FAST_PIECE 15, mg_cap_pawn
+quiet:  lda mg_side16            ; one loop per side (slots constant, pawns inline)
+        beq red
+        jmp black
+red:    SIDE_PIECES 0, 4
+        jmp mg_generate_finish
+black:  SIDE_PIECES 16, 4
         jmp mg_generate_finish
 .endproc
 mg_cap_quiet = mg_generate_captures::quiet

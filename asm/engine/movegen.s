@@ -52,8 +52,8 @@
 ; REC_CHECK clear): the same list, without mg_scan's pawn tests.
 ; @param eng_ply  as mg_generate; the side to move must not be in check
 ; @return   as mg_generate (mg_incheck = 0)
-; Clobbers: A, X, Y, att_sq.  Cycles: mg_generate's less ~60 (no pawn tests): 3,505 at
-;           the start position (3,564), 3,344 bench-suite mean (3,403)
+; Clobbers: A, X, Y, att_sq.  Cycles: mg_generate's less ~60 (no pawn tests): 3,127 at
+;           the start position (3,187), 3,098 bench-suite mean (3,158)
 .proc mg_generate_nc
         GEN_START 1
         jmp mg_gen_quiet
@@ -64,8 +64,8 @@
 ; quiescence): the same list, without mg_scan's pawn tests.
 ; @param eng_ply  as mg_generate_captures; the side to move must not be in check
 ; @return   as mg_generate_captures (mg_incheck = 0)
-; Clobbers: A, X, Y, mg_to, att_sq.  Cycles: mg_generate_captures' less ~60: 2,126 at
-;           the start position (2,185), 1,870 bench-suite mean (1,929); the search
+; Clobbers: A, X, Y, mg_to, att_sq.  Cycles: mg_generate_captures' less ~60: 1,936 at
+;           the start position (1,995), 1,729 bench-suite mean (1,788); the search
 ;           (depth 3, mid-01..04): 3,070 -> 3,053 cycles per node
 .proc mg_generate_captures_nc
         GEN_START 1
@@ -161,6 +161,7 @@ done:   rts
 ; @return   Y = moves written
 ; Clobbers: A, X, att_sq.  Cycles: ~170 own per call (bench movegen --profile)
 .proc mg_gen_king
+fast:
 checked:
         KING_STEP_QUIET -16
         KING_STEP_QUIET -1
@@ -184,6 +185,7 @@ evade:  KING_STEP -16
 ; @return   Y = moves written
 ; Clobbers: A, X, att_sq.  Cycles: ~139 own per call (bench movegen --profile)
 .proc mg_gen_advisor
+fast:
         PALACE_STEP -17, 2
         PALACE_STEP -15, 2
         PALACE_STEP 15, 2
@@ -213,6 +215,7 @@ evade:
 ; @return   Y = moves written
 ; Clobbers: A, X, att_sq.  Cycles: ~225 own per call (bench movegen --profile)
 .proc mg_gen_bishop
+fast:
         BISHOP_STEP -34, -17, 2
         BISHOP_STEP -30, -15, 2
         BISHOP_STEP 30, 15, 2
@@ -242,6 +245,7 @@ evade:
 ; @return   Y = moves written
 ; Clobbers: A, X, att_sq.  Cycles: ~298 own per call (bench movegen --profile)
 .proc mg_gen_knight
+fast:
         KNIGHT_PAIR -16, -33, -31, 2
         KNIGHT_STEP -18, -1, 2
         KNIGHT_STEP -14, 1, 2
@@ -270,19 +274,14 @@ evade:
 
 ;;
 ; Rook moves: per direction -16, -1, +1, +16 the empty squares, then an enemy piece.
-; Entries: mg_gen_rook (no target stamped), ::checked (targets checked against mg_dmap),
+; Entries: ::fast = mg_fast_rook (no target stamped, mg_sliders.s), ::checked (targets checked against mg_dmap),
 ; ::evade (in check: only stamped targets, each with the full test); with mg_mask = 0
 ; (a stamped piece) ::checked gives every move the full test.
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
-; Clobbers: A, X, att_sq.  Cycles: ~685 own per call (bench movegen --profile)
-        .align 256              ; the fast variant's ray loops stay in one page
+; Clobbers: A, X, att_sq.  Cycles: ~400 + ~400 a full test (mg_emit)
 .proc mg_gen_rook
-        ROOK_RAY -16, 2
-        ROOK_RAY -1, 2
-        ROOK_RAY 1, 2
-        ROOK_RAY 16, 2
-        rts
+fast = mg_fast_rook             ; the storing variant (mg_sliders.s)
 checked:
         ROOK_RAY -16, 1
         ROOK_RAY -1, 1
@@ -300,19 +299,14 @@ evade:
 
 ;;
 ; Cannon moves: per direction the empty squares, then the enemy piece beyond a screen.
-; Entries: mg_gen_cannon (no target stamped), ::checked (targets checked against mg_dmap),
+; Entries: ::fast = mg_fast_cannon (no target stamped, mg_sliders.s), ::checked (targets checked against mg_dmap),
 ; ::evade (in check: only stamped targets, each with the full test); with mg_mask = 0
 ; (a stamped piece) ::checked gives every move the full test.
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
-; Clobbers: A, X, att_sq.  Cycles: ~711 own per call (bench movegen --profile)
-        .align 256              ; the fast variant's ray loops stay in one page
+; Clobbers: A, X, att_sq.  Cycles: ~450 + ~400 a full test (mg_emit)
 .proc mg_gen_cannon
-        CANNON_RAY -16, 2
-        CANNON_RAY -1, 2
-        CANNON_RAY 1, 2
-        CANNON_RAY 16, 2
-        rts
+fast = mg_fast_cannon           ; the storing variant (mg_sliders.s)
 checked:
         CANNON_RAY -16, 1
         CANNON_RAY -1, 1
@@ -337,6 +331,7 @@ evade:
 ; @return   Y = moves written
 ; Clobbers: A, X, att_sq.  Cycles: ~140 own per call (bench movegen --profile)
 .proc mg_gen_pawn
+fast:
         PAWN_MOVES 2
         rts
 checked:
@@ -354,7 +349,7 @@ evade:
 ; @param eng_ply  the ply; mv_base_lo/hi[eng_ply] = first free slot of the move stack
 ; @return   mg_count = mv_count[ply] = moves written; mv_base[ply+1] = base + count;
 ;           C set (and no moves) if ply >= MAX_PLY or fewer than MG_MAX slots are free
-; Clobbers: A, X, Y, att_sq.  Cycles: 3,564 at the start position (44 moves), ~2,320
+; Clobbers: A, X, Y, att_sq.  Cycles: 3,187 at the start position (44 moves), ~2,190
 ;           average over random positions (xq65 bench movegen; docs/cycle_budget.md)
 .proc mg_generate
         GEN_START 0
@@ -393,23 +388,7 @@ pieces: lda #$FF                 ; mg_mask: targets decide (stamped pieces clear
         jmp finish
 
 fast_pieces:
-        FAST_PIECE 0, mg_gen_king
-        FAST_PIECE 1, mg_gen_advisor
-        FAST_PIECE 2, mg_gen_advisor
-        FAST_PIECE 3, mg_gen_bishop
-        FAST_PIECE 4, mg_gen_bishop
-        FAST_PIECE 5, mg_gen_knight
-        FAST_PIECE 6, mg_gen_knight
-        FAST_PIECE 7, mg_gen_rook
-        FAST_PIECE 8, mg_gen_rook
-        FAST_PIECE 9, mg_gen_cannon
-        FAST_PIECE 10, mg_gen_cannon
-        FAST_PIECE 11, mg_gen_pawn
-        FAST_PIECE 12, mg_gen_pawn
-        FAST_PIECE 13, mg_gen_pawn
-        FAST_PIECE 14, mg_gen_pawn
-        FAST_PIECE 15, mg_gen_pawn
-        jmp finish
+        jmp mg_fast_pieces      ; per-side loops (mg_sliders.s), back at finish
 checked_pieces:
         lda #$FF
         sta mg_mask
@@ -474,3 +453,9 @@ mg_emit_full = mg_emit::full
 mg_emit_test = mg_emit::test
 mg_generate_evasions = mg_generate::evasions
 mg_generate_finish = mg_generate::finish
+mg_fast_king = mg_gen_king::fast
+mg_fast_advisor = mg_gen_advisor::fast
+mg_fast_bishop = mg_gen_bishop::fast
+mg_fast_knight = mg_gen_knight::fast
+
+        .align 256              ; attack.s follows in the bank: a page start keeps its ray loops in one page
