@@ -73,7 +73,6 @@
 .endproc
 
 
-        .align 256              ; keeps mg_scan's ray loops clear of page crossings
 ;;
 ; Counts the checks on the side to move (mg_incheck) and stamps in mg_dmap the squares
 ; whose moves need the full legality test (see top).  For each check it also stamps the
@@ -99,18 +98,21 @@
         adc att_pawndir
         tax
         PAWN_AT 0
-nc:     ldx mg_ksq              ; entry ::nc (see GEN_START)
+        jmp nc
+        .align 256              ; the ray loops of ::nc clear of page crossings
+nc:                             ; entry ::nc (see GEN_START)
+        RAY_SCAN -1, 0
+        RAY_SCAN -16, 1
+        RAY_SCAN 16, 1
+        RAY_SCAN 1, 0
+        ldx mg_ksq
         lda att_hnear           ; no enemy horse on the own half: none reaches the king
         bne horses
-        jmp rays
+        rts
 horses: HORSE_LEG 17, 33, 18
         HORSE_LEG 15, 31, 14
         HORSE_LEG -15, -14, -31
         HORSE_LEG -17, -18, -33
-rays:   RAY_SCAN -1, 0
-        RAY_SCAN -16, 1
-        RAY_SCAN 16, 1
-        RAY_SCAN 1, 0
         rts
 .endproc
 mg_scan_nc = mg_scan::nc
@@ -412,6 +414,45 @@ checked_pieces:
 evasions:
         lda #$FF
         sta mg_mask
+        lda mg_incheck          ; one check: the box of the king and the checker
+        cmp #2
+        bcs no_box
+        lda mg_ksq
+        and #$F0
+        sta mg_rlo
+        sta mg_rhi
+        lda mg_chk
+        and #$F0
+        cmp mg_rlo
+        bcs box_r1
+        sta mg_rlo              ; the checker's rank is the lower
+        bcc box_r2              ; always
+box_r1: sta mg_rhi
+box_r2: lda mg_rhi
+        clc
+        adc #$10                ; (exclusive; ranks end at $C0)
+        sta mg_rhi
+        lda mg_ksq
+        and #$0F
+        sta mg_clo
+        sta mg_chi
+        lda mg_chk
+        and #$0F
+        cmp mg_clo
+        bcs box_c1
+        sta mg_clo
+        bcc box_c2              ; always
+box_c1: sta mg_chi
+box_c2: inc mg_chi              ; (exclusive)
+        jmp box_done
+no_box: lda #0                  ; two checks: the whole board
+        sta mg_rlo
+        sta mg_clo
+        lda #$F0
+        sta mg_rhi
+        lda #$10
+        sta mg_chi
+box_done:
         ldx mg_side16           ; the king (never stamped: mg_scan stamps no king square)
         lda eng_piece_sq,x
         sta mg_from
@@ -421,12 +462,12 @@ evasions:
         PIECE 2, mg_gen_advisor, evade
         PIECE 3, mg_gen_bishop, evade
         PIECE 4, mg_gen_bishop, evade
-        PIECE 5, mg_gen_knight, evade
-        PIECE 6, mg_gen_knight, evade
-        PIECE 7, mg_gen_rook, evade
-        PIECE 8, mg_gen_rook, evade
-        PIECE 9, mg_gen_cannon, evade
-        PIECE 10, mg_gen_cannon, evade
+        EVADE_PIECE 5, mg_gen_knight, 2
+        EVADE_PIECE 6, mg_gen_knight, 2
+        EVADE_PIECE 7, mg_gen_rook, 1
+        EVADE_PIECE 8, mg_gen_rook, 1
+        EVADE_PIECE 9, mg_gen_cannon, 1
+        EVADE_PIECE 10, mg_gen_cannon, 1
         PIECE 11, mg_gen_pawn, evade
         PIECE 12, mg_gen_pawn, evade
         PIECE 13, mg_gen_pawn, evade
