@@ -14,7 +14,7 @@
 ; side to move is not in check (it only replaces the piece on its target, so only its
 ; from-square can open a line: see the top of this file), and a stamped mover gets the
 ; full test (mg_emit_capt).  The king keeps KING_STEP_QUIET's test.
-.segment "ENGINE_FIXED"
+.segment "CODE"
 
 ;;
 ; Emits the capture mg_from -> X at index Y (mg_cap_*; not in check).  A mover whose
@@ -195,11 +195,11 @@ full:   jsr mg_emit_test       ; X = att_sq = the target
 ; @param eng_ply  the ply; mv_base_lo/hi[eng_ply] = first free slot of the move stack
 ; @return   mg_count = mv_count[ply] = moves written; mv_base[ply+1] = base + count;
 ;           C set (and no moves) if ply >= MAX_PLY or fewer than MG_MAX slots are free
-; Clobbers: A, X, Y, mg_to, att_sq.  Cycles (not in check): 1,995 at the start position
-;           (mg_generate 3,187), 1,788 mean over the bench suite (3,158), 1,140 over
-;           random_positions(300, 4242) (2,186).  In the search, depth 3 on mid-01..04:
+; Clobbers: A, X, Y, mg_to, att_sq.  Cycles (not in check): 1,983 at the start position
+;           (mg_generate 2,994), 1,776 mean over the bench suite (3,017), 1,129 over
+;           random_positions(300, 4242) (2,116).  In the search, depth 3 on mid-01..04:
 ;           4,636 -> 4,010 cycles per node (docs/cycle_budget.md, "Search"); the search
-;           calls mg_generate_captures_nc (1,936 start, 1,729 bench-suite mean)
+;           calls mg_generate_captures_nc (1,921 start, 1,714 bench-suite mean)
 .proc mg_generate_captures
         GEN_START 0
         lda mg_incheck

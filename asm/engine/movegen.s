@@ -46,31 +46,6 @@
 .endproc
 
 
-; (These two sit in the room the alignment of mg_scan leaves after mg_set_ptrs.)
-;;
-; mg_generate for a caller that knows the side to move is not in check (the search:
-; REC_CHECK clear): the same list, without mg_scan's pawn tests.
-; @param eng_ply  as mg_generate; the side to move must not be in check
-; @return   as mg_generate (mg_incheck = 0)
-; Clobbers: A, X, Y, att_sq.  Cycles: mg_generate's less ~60 (no pawn tests): 3,127 at
-;           the start position (3,187), 3,098 bench-suite mean (3,158)
-.proc mg_generate_nc
-        GEN_START 1
-        jmp mg_gen_quiet
-.endproc
-
-;;
-; mg_generate_captures for a caller that knows the side to move is not in check (the
-; quiescence): the same list, without mg_scan's pawn tests.
-; @param eng_ply  as mg_generate_captures; the side to move must not be in check
-; @return   as mg_generate_captures (mg_incheck = 0)
-; Clobbers: A, X, Y, mg_to, att_sq.  Cycles: mg_generate_captures' less ~60: 1,936 at
-;           the start position (1,995), 1,729 bench-suite mean (1,788); the search
-;           (depth 3, mid-01..04): 3,070 -> 3,053 cycles per node
-.proc mg_generate_captures_nc
-        GEN_START 1
-        jmp mg_cap_quiet
-.endproc
 
 
 ;;
@@ -351,7 +326,7 @@ evade:
 ; @param eng_ply  the ply; mv_base_lo/hi[eng_ply] = first free slot of the move stack
 ; @return   mg_count = mv_count[ply] = moves written; mv_base[ply+1] = base + count;
 ;           C set (and no moves) if ply >= MAX_PLY or fewer than MG_MAX slots are free
-; Clobbers: A, X, Y, att_sq.  Cycles: 3,187 at the start position (44 moves), ~2,190
+; Clobbers: A, X, Y, att_sq.  Cycles: 2,994 at the start position (44 moves), ~2,120
 ;           average over random positions (xq65 bench movegen; docs/cycle_budget.md)
 .proc mg_generate
         GEN_START 0
@@ -361,13 +336,13 @@ evade:
         jmp evasions
 not_in_check:
         lda mg_todanger
-        beq no_targets
+        ora mg_pdanger
+        bne stamped
+        jmp mg_fast_pieces      ; nothing stamped: per-side loops (mg_sliders.s)
+stamped:
+        lda mg_todanger
+        beq pieces
         jmp checked_pieces
-no_targets:
-        lda mg_pdanger
-        beq fast
-        jmp pieces
-fast:   jmp fast_pieces
 
 pieces: lda #$FF                 ; mg_mask: targets decide (stamped pieces clear it)
         sta mg_mask
@@ -389,8 +364,6 @@ pieces: lda #$FF                 ; mg_mask: targets decide (stamped pieces clear
         PIECE 15, mg_gen_pawn
         jmp finish
 
-fast_pieces:
-        jmp mg_fast_pieces      ; per-side loops (mg_sliders.s), back at finish
 checked_pieces:
         lda #$FF
         sta mg_mask
