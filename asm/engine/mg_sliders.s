@@ -58,13 +58,16 @@ black:  SIDE_PIECES 16, 2
         jmp mg_generate_finish
 .endproc
 
+; ------------------------------------------------------------ in the engine bank
+.segment "ENGINE"               ; (bank 0: room; both banks are mapped while thinking)
+
 ;;
 ; mg_generate for a caller that knows the side to move is not in check (the search:
 ; REC_CHECK clear): the same list, without mg_scan's pawn tests.
 ; @param eng_ply  as mg_generate; the side to move must not be in check
 ; @return   as mg_generate (mg_incheck = 0)
-; Clobbers: A, X, Y, att_sq.  Cycles: mg_generate's less ~60 (no pawn tests): 2,932 at
-;           the start position (2,994), 2,955 bench-suite mean (3,017)
+; Clobbers: A, X, Y, att_sq.  Cycles: mg_generate's less ~60 (no pawn tests): 2,933 at
+;           the start position (2,995), 2,954 bench-suite mean (3,017)
 .proc mg_generate_nc
         GEN_START 1
         jmp mg_gen_quiet
@@ -75,8 +78,8 @@ black:  SIDE_PIECES 16, 2
 ; quiescence): the same list, without mg_scan's pawn tests.
 ; @param eng_ply  as mg_generate_captures; the side to move must not be in check
 ; @return   as mg_generate_captures (mg_incheck = 0)
-; Clobbers: A, X, Y, mg_to, att_sq.  Cycles: mg_generate_captures' less ~60: 1,921 at
-;           the start position (1,983), 1,714 bench-suite mean (1,776); the search
+; Clobbers: A, X, Y, mg_to, att_sq.  Cycles: mg_generate_captures' less ~60: 1,813 at
+;           the start position (1,875), 1,620 bench-suite mean (1,682); the search
 ;           (depth 3, mid-01..04): 3,070 -> 3,053 cycles per node
 .proc mg_generate_captures_nc
         GEN_START 1
