@@ -72,11 +72,11 @@ check:  stx mg_to
 ; @param eng_ply  the ply; mv_base_lo/hi[eng_ply] = first free slot of the move stack
 ; @return   mg_count = mv_count[ply] = moves written; mv_base[ply+1] = base + count;
 ;           C set (and no moves) if ply >= MAX_PLY or fewer than MG_MAX slots are free
-; Clobbers: A, X, Y, mg_to, att_sq.  Cycles (not in check): 1,875 at the start position
-;           (mg_generate 2,995), 1,682 mean over the bench suite (3,017), 1,094 over
-;           random_positions(300, 4242) (2,116).  In the search, depth 3 on mid-01..04:
+; Clobbers: A, X, Y, mg_to, att_sq.  Cycles (not in check): 1,767 at the start position
+;           (mg_generate 2,887), 1,612 mean over the bench suite (2,946), 961 over
+;           random_positions(300, 4242) (1,982).  In the search, depth 3 on mid-01..04:
 ;           4,636 -> 4,010 cycles per node (docs/cycle_budget.md, "Search"); the search
-;           calls mg_generate_captures_nc (1,813 start, 1,620 bench-suite mean)
+;           calls mg_generate_captures_nc (1,708 start, 1,552 bench-suite mean)
 .proc mg_generate_captures
         GEN_START 0
         lda mg_incheck

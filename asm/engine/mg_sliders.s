@@ -66,8 +66,8 @@ black:  SIDE_PIECES 16, 2
 ; REC_CHECK clear): the same list, without mg_scan's pawn tests.
 ; @param eng_ply  as mg_generate; the side to move must not be in check
 ; @return   as mg_generate (mg_incheck = 0)
-; Clobbers: A, X, Y, att_sq.  Cycles: mg_generate's less ~60 (no pawn tests): 2,933 at
-;           the start position (2,995), 2,954 bench-suite mean (3,017)
+; Clobbers: A, X, Y, att_sq.  Cycles: mg_generate's less ~60 (no pawn tests): 2,828 at
+;           the start position (2,887), 2,886 bench-suite mean (2,946)
 .proc mg_generate_nc
         GEN_START 1
         jmp mg_gen_quiet
@@ -78,8 +78,8 @@ black:  SIDE_PIECES 16, 2
 ; quiescence): the same list, without mg_scan's pawn tests.
 ; @param eng_ply  as mg_generate_captures; the side to move must not be in check
 ; @return   as mg_generate_captures (mg_incheck = 0)
-; Clobbers: A, X, Y, mg_to, att_sq.  Cycles: mg_generate_captures' less ~60: 1,813 at
-;           the start position (1,875), 1,620 bench-suite mean (1,682); the search
+; Clobbers: A, X, Y, mg_to, att_sq.  Cycles: mg_generate_captures' less ~60: 1,708 at
+;           the start position (1,767), 1,552 bench-suite mean (1,612); the search
 ;           (depth 3, mid-01..04): 3,070 -> 3,053 cycles per node
 .proc mg_generate_captures_nc
         GEN_START 1

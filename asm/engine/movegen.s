@@ -59,7 +59,10 @@
 ; mg_incheck cleared; the horse and ray tests find no check then and stamp as usual.
 ; @param mg_ksq, att_*  set by pos_setup_side; mg_stamp the new stamp
 ; Clobbers: A, X, Y.  Cycles: ~530 average in perft 3 (xq65 bench movegen --profile);
-;           ::nc ~60 fewer with its callers' init (the pawn tests)
+;           ::nc ~60 fewer with its callers' init (the pawn tests).  The rays along the
+;           king's file (rank) are scanned only when an enemy rook, cannon or king
+;           (rook or cannon) stands on it, and look for p3 (a cannon over two pieces)
+;           only when an enemy cannon does.
 .proc mg_scan
         lda #0
         sta mg_todanger
@@ -73,14 +76,44 @@
         adc att_pawndir
         tax
         PAWN_AT 0
-        jmp nc
-        .align 256              ; the ray loops of ::nc clear of page crossings
 nc:                             ; entry ::nc (see GEN_START)
-        RAY_SCAN -1, 0
-        RAY_SCAN -16, 1
+        ; A ray matters only if an enemy rook or cannon (or, on the file, the enemy king)
+        ; stands on its line: only they give check along it, pin with it or make its
+        ; empty squares stamped targets (a captured piece's square 0 is on no line).
+        ; mg_lcan counts the enemy cannons on the line: without one, no ray looks for p3.
+        lda mg_side16
+        eor #16
+        tax                     ; X = the enemy's piece-list offset
+        ldy #0
+        CANNON_ON_LINE 9, $0F   ; the king's file: cannons, rooks, the king
+        CANNON_ON_LINE 10, $0F
+        sty mg_lcan
+        tya
+        bne go_file
+        ON_LINE 7, $0F, go_file
+        ON_LINE 8, $0F, go_file
+        ON_LINE 0, $0F, go_file
+        jmp rank
+go_file:
+        jmp file
+        .align 256              ; the ray loops clear of page crossings
+file:   RAY_SCAN -16, 1
         RAY_SCAN 16, 1
+        lda mg_side16
+        eor #16
+        tax
+rank:   ldy #0
+        CANNON_ON_LINE 9, $F0   ; the king's rank: cannons, rooks
+        CANNON_ON_LINE 10, $F0
+        sty mg_lcan
+        tya
+        bne ranks
+        ON_LINE 7, $F0, ranks
+        ON_LINE 8, $F0, ranks
+        jmp legs
+ranks:  RAY_SCAN -1, 0
         RAY_SCAN 1, 0
-        ldx mg_ksq
+legs:   ldx mg_ksq
         lda att_hnear           ; no enemy horse on the own half: none reaches the king
         bne horses
         rts
@@ -326,7 +359,7 @@ evade:
 ; @param eng_ply  the ply; mv_base_lo/hi[eng_ply] = first free slot of the move stack
 ; @return   mg_count = mv_count[ply] = moves written; mv_base[ply+1] = base + count;
 ;           C set (and no moves) if ply >= MAX_PLY or fewer than MG_MAX slots are free
-; Clobbers: A, X, Y, att_sq.  Cycles: 2,995 at the start position (44 moves), ~2,120
+; Clobbers: A, X, Y, att_sq.  Cycles: 2,887 at the start position (44 moves), ~1,980
 ;           average over random positions (xq65 bench movegen; docs/cycle_budget.md)
 .proc mg_generate
         GEN_START 0
