@@ -2,14 +2,16 @@
 ; variants (fast = 2) of the rook and cannon generators with unrolled rays (movegen.inc
 ; ROOK_FAST / CANNON_FAST: mg_gen_rook::fast, mg_gen_cannon::fast), the per-side piece
 ; loops with the other pieces inline (mg_fast_pieces), and the entries of callers that
-; know the side to move is not in check (mg_generate_nc, mg_generate_captures_nc).
+; know the side to move is not in check (mg_generate_nc, mg_generate_captures_nc), and
+; the evasions' quick store (mg_emit_ev).
 ; Fixed bank, segment CODE (mapped with the engine bank while the engine thinks, so it
 ; costs the same there; unrolled code needs no page alignment).
 .include "engine.inc"
 .include "engine_macros.inc"
 .include "movegen.inc"
 
-.import pos_attacked_ns, pos_attacked_ew, pos_setup_side
+.import pos_attacked_ns, pos_attacked_ew, pos_setup_side, gc_rel
+.importzp GC_LINE, GC_LEG
 
 .segment "CODE"
 
@@ -57,6 +59,66 @@ red:    SIDE_PIECES 0, 2
 black:  SIDE_PIECES 16, 2
         jmp mg_generate_finish
 .endproc
+
+;;
+; An evasion onto a stamped target X (the evade variants, in check): stored without a test
+; when one rook, cannon or pawn gives check (mg_evok = its piece index), the target lies
+; in the box of the king and the checker (for these checkers: the segment from the king
+; to the checker) and is empty or the checker, and the mover stands on none of the
+; king's lines and on no leg square (gc_rel): the mover uncovers nothing, and
+;   - a block in front of a rook leaves the rook and anything behind it two screens;
+;   - a block on a cannon's line leaves the cannon two screens, and the screen no
+;     screen of its own if it stands between the new piece and the cannon; if the
+;     block is in front of the screen, the screen (p1) is not an enemy cannon: mg_scan
+;     counts a cannon check over an enemy cannon twice, so mg_evok is 0 then;
+;   - capturing a cannon or a pawn leaves nothing attacking along that line (a cannon
+;     behind a pawn would have been a second check); capturing a rook does not qualify
+;     (a cannon behind it checked too, uncounted: mg_scan stops at the rook).
+; Otherwise (a square stamped for another reason, a screen captured, a rook captured, a
+; horse, the king or two checks, a mover on a line) mg_emit_full.
+; @param X  target square (stamped); Y = moves written so far; mg_from the mover
+; @return   X preserved; Y incremented if the move was stored
+; Clobbers: A, att_sq.  Cycles: ~75 stored, ~400 with the full test
+.proc mg_emit_ev
+        lda mg_evok
+        beq full
+        txa                     ; on the check segment (the box)
+        and #$F0
+        cmp mg_rlo
+        bcc full
+        cmp mg_rhi
+        bcs full
+        txa
+        and #$0F
+        cmp mg_clo
+        bcc full
+        cmp mg_chi
+        bcs full
+        lda eng_board,x
+        beq quiet               ; a block
+        cpx mg_chk
+        bne full                ; an occupied square that is not the checker (a screen)
+        lda mg_evok
+        cmp #9
+        bcc full                ; a rook captured: a cannon behind it may check
+quiet:  sty mg_count
+        lda mg_from
+        sec
+        sbc mg_ksq
+        tay
+        lda gc_rel,y
+        ldy mg_count
+        and #GC_LINE | GC_LEG
+        bne full                ; the mover may uncover the king
+        txa
+        sta (mg_tptr),y
+        lda mg_from
+        sta (mg_fptr),y
+        iny
+        rts
+full:   jmp mg_emit_full
+.endproc
+
 
 ; ------------------------------------------------------------ in the engine bank
 .segment "ENGINE"               ; (bank 0: room; both banks are mapped while thinking)

@@ -450,8 +450,22 @@ box_r2: lda mg_rhi
         bcc box_c2              ; always
 box_c1: sta mg_chi
 box_c2: inc mg_chi              ; (exclusive)
+        ldx mg_chk              ; mg_emit_ev's quick test: a rook, cannon or pawn checks
+        lda eng_board,x
+        and #$0F                ; (piece index: 0 king, 5 and 6 horses)
+        beq no_quick
+        cmp #5
+        beq no_quick
+        cmp #6
+        beq no_quick
+        sta mg_evok
         jmp box_done
-no_box: lda #0                  ; two checks: the whole board
+no_quick:
+        lda #0
+        sta mg_evok
+        jmp box_done
+no_box: lda #0                  ; two checks: the whole board, every evasion tested
+        sta mg_evok
         sta mg_rlo
         sta mg_clo
         lda #$F0
