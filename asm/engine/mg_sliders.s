@@ -120,16 +120,13 @@ full:   jmp mg_emit_full
 .endproc
 
 
-; ------------------------------------------------------------ in the engine bank
-.segment "ENGINE"               ; (bank 0: room; both banks are mapped while thinking)
-
 ;;
 ; mg_generate for a caller that knows the side to move is not in check (the search:
 ; REC_CHECK clear): the same list, without mg_scan's pawn tests.
 ; @param eng_ply  as mg_generate; the side to move must not be in check
 ; @return   as mg_generate (mg_incheck = 0)
-; Clobbers: A, X, Y, att_sq.  Cycles: mg_generate's less ~60 (no pawn tests): 2,828 at
-;           the start position (2,887), 2,886 bench-suite mean (2,946)
+; Clobbers: A, X, Y, att_sq.  Cycles: mg_generate's less ~60 (no pawn tests): 2,823 at
+;           the start position (2,882), 2,886 bench-suite mean (2,945)
 .proc mg_generate_nc
         GEN_START 1
         jmp mg_gen_quiet
@@ -140,8 +137,8 @@ full:   jmp mg_emit_full
 ; quiescence): the same list, without mg_scan's pawn tests.
 ; @param eng_ply  as mg_generate_captures; the side to move must not be in check
 ; @return   as mg_generate_captures (mg_incheck = 0)
-; Clobbers: A, X, Y, mg_to, att_sq.  Cycles: mg_generate_captures' less ~60: 1,708 at
-;           the start position (1,767), 1,552 bench-suite mean (1,612); the search
+; Clobbers: A, X, Y, mg_to, att_sq.  Cycles: mg_generate_captures' less ~60: 1,683 at
+;           the start position (1,742), 1,543 bench-suite mean (1,602); the search
 ;           (depth 3, mid-01..04): 3,070 -> 3,053 cycles per node
 .proc mg_generate_captures_nc
         GEN_START 1

@@ -359,7 +359,7 @@ evade:
 ; @param eng_ply  the ply; mv_base_lo/hi[eng_ply] = first free slot of the move stack
 ; @return   mg_count = mv_count[ply] = moves written; mv_base[ply+1] = base + count;
 ;           C set (and no moves) if ply >= MAX_PLY or fewer than MG_MAX slots are free
-; Clobbers: A, X, Y, att_sq.  Cycles: 2,887 at the start position (44 moves), ~1,980
+; Clobbers: A, X, Y, att_sq.  Cycles: 2,882 at the start position (44 moves), ~1,980
 ;           average over random positions (xq65 bench movegen; docs/cycle_budget.md)
 .proc mg_generate
         GEN_START 0
