@@ -74,9 +74,8 @@ check:  stx mg_to
 ;           C set (and no moves) if ply >= MAX_PLY or fewer than MG_MAX slots are free
 ; Clobbers: A, X, Y, mg_to, att_sq.  Cycles (not in check): 1,742 at the start position
 ;           (mg_generate 2,882), 1,602 mean over the bench suite (2,945), 959 over
-;           random_positions(300, 4242) (1,981).  In the search, depth 3 on mid-01..04:
-;           4,636 -> 4,010 cycles per node (docs/cycle_budget.md, "Search"); the search
-;           calls mg_generate_captures_nc (1,683 start, 1,543 bench-suite mean)
+;           random_positions(300, 4242) (1,981).  The search calls
+;           mg_generate_captures_nc (1,683 start, 1,543 bench-suite mean)
 .proc mg_generate_captures
         GEN_START 0
         lda mg_incheck

@@ -138,8 +138,7 @@ full:   jmp mg_emit_full
 ; @param eng_ply  as mg_generate_captures; the side to move must not be in check
 ; @return   as mg_generate_captures (mg_incheck = 0)
 ; Clobbers: A, X, Y, mg_to, att_sq.  Cycles: mg_generate_captures' less ~60: 1,683 at
-;           the start position (1,742), 1,543 bench-suite mean (1,602); the search
-;           (depth 3, mid-01..04): 3,070 -> 3,053 cycles per node
+;           the start position (1,742), 1,543 bench-suite mean (1,602)
 .proc mg_generate_captures_nc
         GEN_START 1
         jmp mg_cap_quiet
