@@ -619,7 +619,7 @@
         bcc @pick
         jmp @end
 @pick:  jsr srch_pick
-        jsr srch_make
+        jsr srch_make_q          ; no key, no 100-ply counter: quiescence below
         ldx eng_ply
         dex
         lda #0
