@@ -85,25 +85,15 @@ pv_row:
 .endproc
 
 ;;
-; Points mg_fptr/mg_tptr and sr_kptr at the list of ply X (mg_set_ptrs inline).
-; Clobbers: A.  Cycles: 46 with RTS
+; Points mg_fptr/mg_tptr and sr_kptr at the list of ply X (SRCH_PTRS: nothing to do when
+; sr_pply = X).
+; Clobbers: A.  Cycles: 12 with RTS when set, 48 when computed
 .proc srch_ptrs
-        lda mv_base_lo,x
-        sta mg_fptr
-        sta mg_tptr
-        sta sr_kptr
-        lda mv_base_hi,x
-        clc
-        adc #>mv_from_stk
-        sta mg_fptr+1
-        adc #>MV_CAP
-        sta mg_tptr+1
-        lda mv_base_hi,x
-        clc
-        adc #>ord_key
-        sta sr_kptr+1
+        SRCH_PTRS
         rts
 .endproc
+.assert <MV_CAP = 0 && <ord_key = 0 && <mv_from_stk = 0, error, "srch_ptrs: page-aligned lists"
+.assert MV_CAP < 128 * 256, error, "srch_ptrs: the list pointers' high bytes do not carry"
 
 ; ---------------------------------------------------------------------- make / unmake
 

@@ -10,16 +10,16 @@
 ; The keys are the ones of docs/search.md "Move ordering", and the moves are searched in
 ; the same sequence, but the history keys are computed lazily (docs/search.md "Lazy keys
 ; in the 6502 engine").  At node start (stage 1) the hash move, the captures and the
-; killers get their real keys (>= 129) and every other move the piece code of its mover
-; ($10..$2F: 1..128, below every stage-1 key, and it needs no board later).  fr_ost[ply]:
+; killers get their real keys (>= 129) and every other move 0.  fr_ost[ply]:
 ;   0..127    stage 1: the number of unpicked stage-1 moves, all in slots < fr_end[ply];
 ;   ORD_FULL  every unpicked key is real;
 ;   ORD_SORTED  and slots i..count-1 are in non-increasing key order (srch_order_fill
 ;             saw it, or a scan found the maximum 1, the least key): pick(i) takes slot
 ;             i without a scan, and the rest stays in order.
-; The history keys are stored as (history >> 1) + 1 (1..128): every key is >= 1.  They
-; are computed when no stage-1 move is left, or earlier by srch_reward (before the
-; history changes) for every ancestor still in stage 1.
+; The history keys are stored as (history >> 1) + 1 (1..128): every key is >= 1 once
+; they are in.  They are computed when no stage-1 move is left, or earlier by
+; srch_reward (before the history changes) for every ancestor still in stage 1, on that
+; ancestor's board (srch_order_flush).
 
 ;;
 ; Node start: stage-1 keys of the list of ply X.  A hash move in the list is swapped
@@ -29,7 +29,7 @@
 ; Cycles: ~50 per quiet move, ~75 per capture (+ ~15 per move before the hash move)
 .proc srch_order
         stx sr_t1
-        jsr srch_ptrs
+        SRCH_PTRS
         lda sr_killers_on
         beq @nokill
         lda kill1_f,x
@@ -88,9 +88,9 @@
 ;;
 ; Stage-1 keys of slots Y..count-1 of ply sr_t1 (pointers set): captures
 ; 135 + 8 * MVV(victim) - MVV(attacker), killers (sr_ptr0/sr_ptr1 = from/to of killer
-; 1/2) 130/129, other moves the mover's piece code.  fr_ost = the number of stage-1
-; moves, fr_end = 1 + the last one's slot (Y when none).
-; Clobbers: A, X, Y, sr_t2, sr_t3, sr_ptr2 (lo).  Cycles: ~50 per quiet move, ~75 per
+; 1/2) 130/129, other moves 0 (their history keys come later, srch_order_fill).
+; fr_ost = the number of stage-1 moves, fr_end = 1 + the last one's slot (Y when none).
+; Clobbers: A, X, Y, sr_t2, sr_t3, sr_ptr2 (lo).  Cycles: ~31 per quiet move, ~75 per
 ;           capture
 .proc srch_order_stage1
         ldx sr_t1
@@ -99,33 +99,32 @@
         sty sr_t3               ; end
         lda #0
         sta fr_ost,x
-@loop:  cpy sr_t2
+        cpy sr_t2
         bcs @done
-        lda (mg_tptr),y
+@loop:  lda (mg_tptr),y
         tax
         lda eng_board,x
         bne @capt
-        txa
-        cmp sr_ptr0+1
+        sta (sr_kptr),y         ; 0: a quiet move
+        cpx sr_ptr0+1
         beq @k1
-@notk1: cmp sr_ptr1+1
+@notk1: cpx sr_ptr1+1
         beq @k2
-@later: lda (mg_fptr),y
-        tax
-        lda eng_board,x         ; the mover: a provisional key
-        sta (sr_kptr),y
-        iny
-        bne @loop
+@next:  iny
+        cpy sr_t2
+        bcc @loop
+@done:  ldx sr_t1
+        lda sr_t3
+        sta fr_end,x
+        rts
 @k1:    lda (mg_fptr),y
         cmp sr_ptr0
-        bne @k1no
+        bne @notk1              ; X = to
         lda #KEY_KILLER1
         bne @stage1
-@k1no:  txa
-        bne @notk1
 @k2:    lda (mg_fptr),y
         cmp sr_ptr1
-        bne @later
+        bne @next
         lda #KEY_KILLER2
         bne @stage1
 @capt:  and #15
@@ -148,19 +147,18 @@
         sty sr_t3
         ldx sr_t1
         inc fr_ost,x
-        bne @loop
-@done:  ldx sr_t1
-        lda sr_t3
-        sta fr_end,x
-        rts
+        cpy sr_t2
+        bcc @loop
+        bcs @done               ; always
 .endproc
 
 ;;
 ; History keys (history[type][sq90(to)] >> 1) + 1 of the slots Y..count-1 of ply sr_t1
-; that hold a provisional key (a piece code, < 128; pointers set); fr_ost = ORD_SORTED
-; when the keys of the slots Y..count-1 (stage-1 keys included) are in non-increasing
-; order, else ORD_FULL.  Reads no board: runs at any ply.
-; Clobbers: A, X, Y, sr_t2, sr_t3, sr_ptr0 (lo), sr_ptr2.  Cycles: ~65 per quiet move
+; that hold no key yet (0; pointers set), the mover read from the board (the node's own:
+; srch_order_flush takes the board back for an ancestor); fr_ost = ORD_SORTED when the
+; keys of the slots Y..count-1 (stage-1 keys included) are in non-increasing order, else
+; ORD_FULL.
+; Clobbers: A, X, Y, sr_t2, sr_t3, sr_ptr0 (lo), sr_ptr2.  Cycles: ~75 per quiet move
 .proc srch_order_fill
         ldx sr_t1
         lda #ORD_SORTED
@@ -172,7 +170,10 @@
 @loop:  cpy sr_t2
         bcs @done
         lda (sr_kptr),y
-        bmi @have               ; a stage-1 key
+        bne @have               ; a stage-1 key
+        lda (mg_fptr),y
+        tax
+        lda eng_board,x         ; the mover
         tax
         lda hist_row_lo-RED_TAG,x
         sta sr_ptr2
@@ -203,23 +204,54 @@
 ;;
 ; Before the history changes (srch_reward at ply X): every ancestor ply 0..X-1 still in
 ; stage 1 gets its history keys now, from the history its node started with (nothing
-; changed it since: this is the first change under that node).  The unpicked slots
-; (after fr_i) are done.
-; Clobbers: A, X, Y, sr_t1-sr_t3, sr_ptr0 (lo), sr_ptr2, sr_ptr3, the list pointers.
-; Cycles: ~15 per ancestor, plus ~60 per key computed
+; changed it since: this is the first change under that node) and on its own board:
+; the moves of plies X-1..0 are taken back on the board (null plies moved nothing) and
+; made again one by one, each ancestor's keys filled in before its move is.  The
+; unpicked slots (after fr_i) are done.
+; Clobbers: A, X, Y, sr_t0-sr_t3, sr_ptr0 (lo), sr_ptr2, sr_ptr3, the list pointers.
+; Cycles: ~45 per ancestor, plus ~75 per key computed
 .proc srch_order_flush
         stx sr_reward_ply       ; the rewarding ply
-        ldx #0
+        lda sr_n
+        sta sr_t0               ; record index of the position after ply x's move
+@back:  dex                     ; --- the board of ply 0
+        bmi @up
+        ldy sr_t0
+        dec sr_t0
+        lda rec_flag,y
+        and #REC_NULL
+        bne @back               ; a null move: nothing on the board
+        ldy undo_to,x           ; board[from] = board[to], board[to] = victim
+        lda eng_board,y
+        ldy undo_from,x
+        sta eng_board,y
+        ldy undo_to,x
+        lda undo_cap,x
+        sta eng_board,y
+        jmp @back
+@up:    ldx #0                  ; --- up again: keys of ply x, then its move
 @loop:  cpx sr_reward_ply
         bcs @done
         lda fr_ost,x
-        bmi @next
+        bmi @redo
         stx sr_t1
         jsr srch_ptrs
         ldy fr_i,x
         iny
         jsr srch_order_fill
         ldx sr_t1
+@redo:  inc sr_t0
+        ldy sr_t0
+        lda rec_flag,y
+        and #REC_NULL
+        bne @next
+        ldy undo_from,x         ; board[to] = board[from], board[from] = empty
+        lda eng_board,y
+        ldy undo_to,x
+        sta eng_board,y
+        ldy undo_from,x
+        lda #EMPTY
+        sta eng_board,y
 @next:  inx
         bne @loop
 @done:  rts
@@ -238,7 +270,7 @@
 .proc srch_pick
         sta sr_t0               ; i
         stx sr_t1               ; ply
-        jsr srch_ptrs
+        SRCH_PTRS
         lda fr_ost,x
         bmi @full
         beq @fill               ; no stage-1 move left: the history keys
@@ -250,16 +282,42 @@
         lda (sr_kptr),y
         cmp #KEY_HASH
         beq @take               ; pick(0) of the hash move
-@s1:    lda fr_end,x
-        bne @scan
+@s1:    lda #KEY_KILLER2 - 1    ; stage 1: the maximum is a stage-1 key (>= 129)
+        sta sr_t3
+        lda fr_end,x
+        bne @scan               ; always (> i)
 @fill:  ldy sr_t0
         jsr srch_order_fill
         ldx sr_t1
         lda fr_ost,x
 @full:  asl a
-        bmi @take               ; ORD_SORTED: the first maximum is slot i
+        bpl @all                ; ORD_SORTED: the first maximum is slot i
+@take:  ldy sr_t0
+        lda (mg_fptr),y
+        sta pos_from
+        lda (mg_tptr),y
+        sta pos_to
+        rts
+@all:   lda #0                  ; every key is >= 1
+        sta sr_t3
         lda mv_count,x
-@scan:  clc                     ; A = end of the candidates (> i)
+@scan:  ldy sr_t0               ; A = end of the candidates (> i), sr_t3 = a bound
+        bne @scani              ; below the maximum
+        tay                     ; i = 0: the keys from sr_kptr
+        dey                     ; Y = last
+        lda sr_t3               ; A = best key - 1
+@loop0: cmp (sr_kptr),y
+        bcc @upd0               ; key >= best: a lower slot of the maximum
+        dey
+        bpl @loop0
+        bmi @won
+@upd0:  lda (sr_kptr),y
+        sbc #0                  ; C clear: key - 1
+        sty sr_t2
+        dey
+        bpl @loop0
+        bmi @won
+@scani: clc
         sbc sr_t0
         tay                     ; Y = last - i
         lda sr_kptr
@@ -269,12 +327,7 @@
         lda sr_kptr+1
         adc #0
         sta sr_ptr2+1           ; sr_ptr2 -> key of slot i
-        lda (sr_ptr2),y
-        sty sr_t2
-        clc
-        sbc #0                  ; A = best key - 1 (keys are >= 1)
-        dey
-        bmi @won
+        lda sr_t3               ; A = best key - 1
 @loop:  cmp (sr_ptr2),y
         bcc @upd                ; key >= best: a lower slot of the maximum
         dey
@@ -317,12 +370,6 @@
         sta (mg_fptr),y
         lda pos_to
         sta (mg_tptr),y
-        rts
-@take:  ldy sr_t0
-        lda (mg_fptr),y
-        sta pos_from
-        lda (mg_tptr),y
-        sta pos_to
         rts
 .endproc
 

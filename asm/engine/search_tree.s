@@ -295,7 +295,8 @@
         jsr stack_full
         bcc @room
         jmp ev_evaluate
-@room:  jsr mg_generate
+@room:  SRCH_PTRS_FORGET        ; the generation moves mg_fptr/mg_tptr
+        jsr mg_generate
         ldx eng_ply
         lda mv_count,x
         bne @have
@@ -568,6 +569,7 @@
         and #REC_CHECK
         beq @quiet
         jsr @win
+        SRCH_PTRS_FORGET
         jsr mg_generate         ; in check: every evasion
         ldx eng_ply
         lda mv_count,x
@@ -603,7 +605,8 @@
         sta fr_al,x
         lda sr_a+1
         sta fr_ah,x
-@gen:   jsr mg_generate_captures_nc ; the legal captures, in legal-list order (not in check)
+@gen:   SRCH_PTRS_FORGET
+        jsr mg_generate_captures_nc ; the legal captures, in legal-list order (not in check)
 @order: lda #0
         sta sr_hf
         sta sr_ht
