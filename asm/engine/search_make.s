@@ -531,10 +531,27 @@ done:
 
 ;;
 ; Child window (-b, -a) with a = alpha - noise, b = beta - noise of parent ply X:
-; sr_a = noise - beta, sr_b = noise - alpha.
-; Clobbers: A, sr_t0, sr_t1.  X preserved.
+; sr_a = noise - beta, sr_b = noise - alpha (the noise is 0 below the root).
+; Clobbers: A, sr_t0, sr_t1.  X preserved.  Cycles: ~50 with RTS below the root
 .proc win_full
-        jsr noise16
+        cpx #0
+        beq @root
+        lda #0
+        sec
+        sbc fr_bl,x
+        sta sr_a
+        lda #0
+        sbc fr_bh,x
+        sta sr_a+1
+        lda #0
+        sec
+        sbc fr_al,x
+        sta sr_b
+        lda #0
+        sbc fr_ah,x
+        sta sr_b+1
+        rts
+@root:  jsr noise16
         lda sr_t0
         sec
         sbc fr_bl,x
@@ -553,10 +570,27 @@ done:
 .endproc
 
 ;;
-; Null window (-a - 1, -a) of parent ply X: sr_b = noise - alpha, sr_a = sr_b - 1.
-; Clobbers: A, sr_t0, sr_t1.  X preserved.
+; Null window (-a - 1, -a) of parent ply X: sr_b = noise - alpha, sr_a = sr_b - 1 (below
+; the root: sr_a = -alpha - 1 = alpha ^ $FFFF).
+; Clobbers: A, sr_t0, sr_t1.  X preserved.  Cycles: ~48 with RTS below the root
 .proc win_null
-        jsr noise16
+        cpx #0
+        beq @root
+        lda fr_al,x
+        eor #$FF
+        sta sr_a
+        lda fr_ah,x
+        eor #$FF
+        sta sr_a+1
+        lda #0
+        sec
+        sbc fr_al,x
+        sta sr_b
+        lda #0
+        sbc fr_ah,x
+        sta sr_b+1
+        rts
+@root:  jsr noise16
         lda sr_t0
         sec
         sbc fr_al,x
@@ -575,17 +609,27 @@ done:
 .endproc
 
 ;;
-; sr_v = noise(parent ply) - sr_v, with the parent ply = eng_ply - 1.
-; Clobbers: A, X, sr_t0, sr_t1.
+; sr_v = noise(parent ply) - sr_v, with the parent ply = eng_ply - 1 (noise 0 below the
+; root).
+; Clobbers: A, X, sr_t0, sr_t1.  Cycles: ~32 with RTS below the root
 .proc neg_noise
         ldx eng_ply
         dex
+        bne @plain
         jsr noise16
         lda sr_t0
         sec
         sbc sr_v
         sta sr_v
         lda sr_t1
+        sbc sr_v+1
+        sta sr_v+1
+        rts
+@plain: lda #0
+        sec
+        sbc sr_v
+        sta sr_v
+        lda #0
         sbc sr_v+1
         sta sr_v+1
         rts

@@ -2,6 +2,7 @@
 ; late-move reductions) and qsearch() (docs/search.md).
 .include "engine.inc"
 .include "search.inc"
+.include "eval.inc"
 
 .segment "CODE"                 ; fixed bank: the engine's view (docs/cartridge.md)
 
@@ -559,16 +560,16 @@
         lda sr_stopped
         beq @go
         jmp ret_zero
-@go:    cpx #MAX_PLY
+@go:    ldy sr_n
+        lda rec_flag,y
+        and #REC_CHECK
+        beq @quiet
+        cpx #MAX_PLY
         bcs @eval
         jsr stack_full
         bcc @room
 @eval:  jmp ev_evaluate
-@room:  ldy sr_n
-        lda rec_flag,y
-        and #REC_CHECK
-        beq @quiet
-        jsr @win
+@room:  jsr @win
         SRCH_PTRS_FORGET
         jsr mg_generate         ; in check: every evasion
         ldx eng_ply
@@ -580,13 +581,17 @@
         lda #>(-SRCH_MATE)
         sta fr_sh,x
         jmp @order
-@quiet: jsr ev_evaluate         ; stand pat (sr_a/sr_b kept)
+@quiet: EV_EVALUATE             ; stand pat (sr_a/sr_b kept)
         LT16 sr_v, sr_v+1, sr_b, sr_b+1
         bmi @under
         rts                     ; stand >= beta
 @under: lda sr_qs               ; a level without quiescence: stand pat only
-        bne @qs
-        rts
+        beq @ret
+        cpx #MAX_PLY            ; the deepest ply, or no room for a list: stand pat
+        bcs @ret
+        jsr stack_full
+        bcc @qs
+@ret:   rts
 @qs:    lda sr_v                ; window of the node (alpha raised to stand pat)
         sta fr_sl,x
         lda sr_v+1
