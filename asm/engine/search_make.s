@@ -226,8 +226,8 @@ done:
 ; the board is updated as pos_make does.
 ; @param pos_from, pos_to  a legal move of the side to move
 ; Clobbers: A, X, Y, sr_key (the victim's key), sr_ptr0/1, sr_t0-sr_t2, att_sq, gc_*.
-; Cycles: own ~375 quiet, ~470 capture, + 22 the node count and poll (srch_make_done),
-;         + pos_gives_check (~104)
+; Cycles: own ~300 (the eval part ~110, the key ~130), + srch_make_board ~115, + 22 the
+;         node count and poll (srch_make_done), + pos_gives_check (~104)
 .proc srch_make
         MAKE_EVAL 1
         ldy zob_k4-RED_TAG,x    ; --- rec_k[n+1] = rec_k[n] ^ mover(from) ^ mover(to)
@@ -309,7 +309,8 @@ done:
 ; (no TT, no repetition or draw test; rec_k/sr_half of its plies are left stale).
 ; @param pos_from, pos_to  a legal move of the side to move
 ; Clobbers: A, X, Y, sr_ptr0, sr_t0-sr_t2, att_sq, gc_*.
-; Cycles: own ~235 quiet, ~285 capture, + 22 the node count and poll, + pos_gives_check
+; Cycles: own ~155 (the eval part), + the board, flags and count ~115 (srch_make_board),
+;         + 22 the node count and poll, + pos_gives_check
 .proc srch_make_q
         MAKE_EVAL 0
         ldx eng_ply
@@ -438,33 +439,31 @@ done:
 
 ;;
 ; Repetition of the current position in the record (docs/search.md, repetition()).
+; Walks back two entries a step (n - k even: the opponent's move led to k; odd: the
+; mover's own), ANDing their check flags, to the last capture (or null move) or the
+; start, comparing the keys at even n - k.
 ; @return   C set and sr_v = the score when it repeats; C clear otherwise
-; Clobbers: A, X, Y, sr_t0-sr_t2.  Cycles: ~30 + 35 per position since the last capture
+; Clobbers: A, X, Y, sr_t0, sr_t1.  Cycles: ~25 + 50 per two positions since the last
+;           capture
 .proc srch_rep
         lda #REC_CHECK
         sta sr_t0               ; own_all: moves into k with n - k odd (the mover's own)
         sta sr_t1               ; opp_all: n - k even
-        lda #0
-        sta sr_t2               ; (n - k) & 1
         ldx sr_n                ; k
-@loop:  txa
+        ldy sr_n
+@loop:  cpx #0
         beq @none
         lda rec_flag,x
         bmi @none               ; the move into k captured
-        and #REC_CHECK
-        ldy sr_t2
-        bne @own
         and sr_t1
         sta sr_t1
-        jmp @next
-@own:   and sr_t0
+        dex
+        beq @none
+        lda rec_flag,x
+        bmi @none
+        and sr_t0
         sta sr_t0
-@next:  dex
-        lda sr_t2
-        eor #1
-        sta sr_t2
-        bne @loop               ; n - k odd: the other side was to move
-        ldy sr_n
+        dex                     ; n - k even: the same side to move
         lda rec_k0,x
         cmp rec_k0,y
         bne @loop

@@ -86,37 +86,93 @@
 .endproc
 
 ;;
-; Stage-1 keys of slots Y..count-1 of ply sr_t1 (pointers set): captures
-; 135 + 8 * MVV(victim) - MVV(attacker), killers (sr_ptr0/sr_ptr1 = from/to of killer
-; 1/2) 130/129, other moves 0 (their history keys come later, srch_order_fill).
-; fr_ost = the number of stage-1 moves, fr_end = 1 + the last one's slot (Y when none).
-; Clobbers: A, X, Y, sr_t2, sr_t3, sr_ptr2 (lo).  Cycles: ~31 per quiet move, ~75 per
-;           capture
-.proc srch_order_stage1
-        ldx sr_t1
+; Node start of a quiescence list out of check (captures only, count >= 1): the capture
+; key of every slot (srch_order_stage1's), fr_ost = ORD_FULL (srch_pick_q scans without
+; stages; fr_end is not kept).
+; @param X  ply
+; Clobbers: A, X, Y, sr_t1, sr_t2, sr_ptr2 (lo).
+; Cycles: ~55 per capture
+.proc srch_order_q
+        stx sr_t1
+        SRCH_PTRS
+        lda #ORD_FULL           ; srch_pick_q: no stages
+        sta fr_ost,x
         lda mv_count,x
         sta sr_t2
-        sty sr_t3               ; end
+        ldy #0
+@loop:  lda (mg_tptr),y         ; 135 + 8 * MVV(victim) - MVV(attacker)
+        tax
+        lda eng_board,x
+        and #15
+        tax
+        lda mvv8,x
+        sta sr_ptr2
+        lda (mg_fptr),y
+        tax
+        lda eng_board,x
+        and #15
+        tax
+        lda sr_ptr2
+        sec
+        sbc mvv1,x
+        clc
+        adc #KEY_CAPTURE - 1
+        sta (sr_kptr),y
+        iny
+        cpy sr_t2
+        bcc @loop
+        rts
+.endproc
+
+;;
+; Stage-1 keys of slots Y..count-1 of ply sr_t1 (pointers set): captures
+; 135 + 8 * MVV(victim) - MVV(attacker), killers (sr_ptr0/sr_ptr1 = from/to of killer
+; 1/2; to-square 0: none) 130/129, other moves 0 (their history keys come later,
+; srch_order_fill).  fr_ost = the number of stage-1 moves, fr_end = 1 + the last one's
+; slot (Y when none).  One board load a move finds captures, killers and the end: the
+; killers' empty targets hold KILL_MARK during the loop, and the to-square after the last
+; move is 0 (OFFBOARD) -- written into the next ply's free slots.
+; Clobbers: A, X, Y, sr_t2, sr_t3, sr_ptr2 (lo).  Cycles: ~24 per quiet move, ~70 per
+;           capture, ~70 a call
+KILL_MARK = $01                 ; not EMPTY, not a piece, below RED_TAG, not negative
+.assert KILL_MARK <> EMPTY && KILL_MARK < RED_TAG && OFFBOARD >= $80, error, "KILL_MARK"
+.assert MG_BOUND < MG_MAX, error, "the end mark needs a free slot after the list"
+.proc srch_order_stage1
+        ldx sr_t1
         lda #0
         sta fr_ost,x
-        cpy sr_t2
-        bcs @done
+        sty sr_t3               ; end
+        ldy mv_count,x
+        sta (mg_tptr),y         ; to-square 0 after the last move
+        ldx sr_ptr0+1           ; killer targets: marked when empty (square 0: OFFBOARD)
+        lda eng_board,x
+        bne @m2
+        lda #KILL_MARK
+        sta eng_board,x
+@m2:    ldx sr_ptr1+1
+        lda eng_board,x
+        bne @go
+        lda #KILL_MARK
+        sta eng_board,x
+@go:    ldy sr_t3
 @loop:  lda (mg_tptr),y
         tax
         lda eng_board,x
-        bne @capt
+        bne @spec
         sta (sr_kptr),y         ; 0: a quiet move
+        iny
+        bne @loop               ; always (Y <= MG_BOUND)
+@spec:  bmi @done               ; the end mark
+        cmp #RED_TAG
+        bcs @capt
+        lda #0                  ; a killer's target: 0 unless the move is the killer
+        sta (sr_kptr),y
         cpx sr_ptr0+1
         beq @k1
 @notk1: cpx sr_ptr1+1
         beq @k2
 @next:  iny
-        cpy sr_t2
-        bcc @loop
-@done:  ldx sr_t1
-        lda sr_t3
-        sta fr_end,x
-        rts
+        bne @loop               ; always
 @k1:    lda (mg_fptr),y
         cmp sr_ptr0
         bne @notk1              ; X = to
@@ -147,9 +203,23 @@
         sty sr_t3
         ldx sr_t1
         inc fr_ost,x
-        cpy sr_t2
-        bcc @loop
-        bcs @done               ; always
+        bne @loop               ; always
+@done:  ldx sr_ptr0+1           ; the killer targets back to EMPTY
+        lda eng_board,x
+        cmp #KILL_MARK
+        bne @u2
+        lda #EMPTY
+        sta eng_board,x
+@u2:    ldx sr_ptr1+1
+        lda eng_board,x
+        cmp #KILL_MARK
+        bne @u3
+        lda #EMPTY
+        sta eng_board,x
+@u3:    ldx sr_t1
+        lda sr_t3
+        sta fr_end,x
+        rts
 .endproc
 
 ;;
@@ -261,8 +331,8 @@
 ; Selection-sort step: swaps the FIRST maximum key of moves i..count-1 into place i and
 ; loads that move into pos_from/pos_to (computing the history keys first when no
 ; stage-1 move is left).  pick(0) takes a hash move in slot 0 without a scan; else the
-; scan runs backwards from the last candidate slot (fr_end in stage 1) and keeps the
-; lowest slot of the maximum.
+; scan (srch_pick_scan) runs backwards from the last candidate slot (fr_end in stage 1)
+; and keeps the lowest slot of the maximum.
 ; @param A  i; X  ply
 ; Clobbers: A, X, Y, sr_t0-sr_t3, sr_ptr0 (lo), sr_ptr2.
 ; Cycles: ~12 per move scanned, ~90 a pick (~45 without a scan: hash move, ORD_SORTED),
@@ -285,7 +355,7 @@
 @s1:    lda #KEY_KILLER2 - 1    ; stage 1: the maximum is a stage-1 key (>= 129)
         sta sr_t3
         lda fr_end,x
-        bne @scan               ; always (> i)
+        jmp srch_pick_scan      ; (> i)
 @fill:  ldy sr_t0
         jsr srch_order_fill
         ldx sr_t1
@@ -301,7 +371,30 @@
 @all:   lda #0                  ; every key is >= 1
         sta sr_t3
         lda mv_count,x
-@scan:  ldy sr_t0               ; A = end of the candidates (> i), sr_t3 = a bound
+        jmp srch_pick_scan
+.endproc
+
+;;
+; srch_pick for a quiescence list: a list of srch_order_q (captures, fr_ost = ORD_FULL:
+; every key computed) is scanned over i..count-1 without stages; an evasion list
+; (srch_order, fr_ost a stage-1 count) goes to srch_pick.  srch_pick_scan is the scan,
+; swap and load of both: A = end of the candidates (> i), sr_t3 = a bound below the
+; maximum key (best - 1 to start with), sr_t0 = i, sr_t1 = ply, pointers set.
+; @param A  i; X  ply
+; Clobbers: A, X, Y, sr_t0-sr_t3, sr_ptr0 (lo), sr_ptr2.
+; Cycles: ~12 per move scanned, ~75 a pick
+.proc srch_pick_q
+        ldy fr_ost,x
+        bmi @caps
+        jmp srch_pick
+@caps:  sta sr_t0               ; i
+        stx sr_t1               ; ply
+        SRCH_PTRS
+        lda #0                  ; every key is >= 1
+        sta sr_t3
+        lda mv_count,x
+::srch_pick_scan:
+        ldy sr_t0               ; A = end of the candidates (> i), sr_t3 = a bound
         bne @scani              ; below the maximum
         tay                     ; i = 0: the keys from sr_kptr
         dey                     ; Y = last
@@ -344,8 +437,14 @@
         lda #ORD_SORTED         ; (in stage 1 the maximum is >= 129)
         sta fr_ost,x
 @w1:    lda sr_t2
-        beq @take
-        clc
+        bne @swap
+        ldy sr_t0               ; j = i
+        lda (mg_fptr),y
+        sta pos_from
+        lda (mg_tptr),y
+        sta pos_to
+        rts
+@swap:  clc
         adc sr_t0
         sta sr_t2               ; j
         tay

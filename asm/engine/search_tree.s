@@ -612,13 +612,19 @@
         sta fr_ah,x
 @gen:   SRCH_PTRS_FORGET
         jsr mg_generate_captures_nc ; the legal captures, in legal-list order (not in check)
+        ldx eng_ply
+        lda mv_count,x
+        bne @capts
+        jmp @end                ; no capture: the stand pat
+@capts: jsr srch_order_q        ; captures only: no hash move, no killers
+        jmp @first
 @order: lda #0
         sta sr_hf
         sta sr_ht
         sta sr_killers_on       ; no killers
         ldx eng_ply
         jsr srch_order
-        ldx eng_ply
+@first: ldx eng_ply
         lda #0
         sta fr_i,x
 @loop:  ldx eng_ply
@@ -626,7 +632,7 @@
         cmp mv_count,x
         bcc @pick
         jmp @end
-@pick:  jsr srch_pick
+@pick:  jsr srch_pick_q
         jsr srch_make_q          ; no key, no 100-ply counter: quiescence below
         ldx eng_ply
         dex
