@@ -74,7 +74,7 @@ $(WEB_STAMP): web/package.json web/package-lock.json
 web-deps: $(WEB_STAMP)
 
 web: setup web-deps
-	@$(PY) -m pyharness.web
+	@$(PY) -m pyharness.rom.web
 
 web-serve: web
 	@echo "serving build/web at http://127.0.0.1:$(WEB_PORT)/ (Ctrl-C stops)"

@@ -61,7 +61,7 @@ class RefEngine:
 
 
 class AsmSearchEngine:
-    """srch_think of the ROM under py65 (pyharness.asm_engine.AsmEngine)."""
+    """srch_think of the ROM under py65 (pyharness.rom.asm_engine.AsmEngine)."""
 
     name = "asm"
     measures_cycles = True
@@ -87,9 +87,9 @@ def open_asm_engine():
     Raises EngineUnavailableError, with one line, when the toolchain is missing, the
     build fails, or the ROM or its label file is missing, not a ROM or does not match.
     """
-    from .asm_engine import AsmEngine
-    from .build import BuildError
-    from .sim import SimError
+    from .rom.asm_engine import AsmEngine
+    from .rom.build import BuildError
+    from .rom.sim import SimError
     try:
         return AsmEngine()
     except (BuildError, SimError, OSError) as exc:

@@ -24,8 +24,8 @@ def perft_cases():
 
 @pytest.fixture(scope="session")
 def built():
-    """The ROM built once for the session (pyharness.build.BuildResult: rom, dbg, labels)."""
-    from pyharness.build import build_rom
+    """The ROM built once for the session (pyharness.rom.build.BuildResult: rom, dbg, labels)."""
+    from pyharness.rom.build import build_rom
 
     return build_rom(quiet=True)
 
@@ -39,7 +39,7 @@ def rom(built):
 @pytest.fixture(scope="session")
 def consts(built):
     """Numeric constants of the build (the debug file's equates)."""
-    from pyharness.symbols import load_constants
+    from pyharness.rom.symbols import load_constants
 
     return load_constants(built.dbg)
 
@@ -47,6 +47,6 @@ def consts(built):
 @pytest.fixture(scope="session")
 def sym(built):
     """Symbol table of the build (build/xiangqi.labels)."""
-    from pyharness.symbols import load_symbols
+    from pyharness.rom.symbols import load_symbols
 
     return load_symbols(built.labels)

@@ -14,9 +14,9 @@ import re
 
 import pytest
 
-from pyharness.asm_engine import AsmEngine
-from pyharness.bench_search import load_suite
-from pyharness.build import project_root
+from pyharness.rom.asm_engine import AsmEngine
+from pyharness.bench.search import load_suite
+from pyharness.rom.build import project_root
 from pyharness.reference.board import START_FEN
 from pyharness.reference.position import Move, Position
 

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from pyharness.asm_engine import AsmEngine
+from pyharness.rom.asm_engine import AsmEngine
 from pyharness.reference.game import Game
 from pyharness.reference.position import Move
 from pyharness.reference.randpos import random_positions

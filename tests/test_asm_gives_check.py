@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyharness.asm_engine import AsmEngine
+from pyharness.rom.asm_engine import AsmEngine
 from pyharness.reference.position import Move, Position
 from pyharness.reference.randpos import random_positions
 

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from pyharness.asm_engine import AsmEngine
+from pyharness.rom.asm_engine import AsmEngine
 from pyharness.engines import AsmSearchEngine
 from pyharness.diff import EDGE_COUNTERS, compare_one, edge_position, game_record, run_diff
 from pyharness.reference import search as ref

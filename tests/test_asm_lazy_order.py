@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyharness.asm_engine import AsmEngine
+from pyharness.rom.asm_engine import AsmEngine
 from pyharness.reference import search as ref
 from pyharness.reference.position import Position
 from pyharness.reference.randpos import random_positions

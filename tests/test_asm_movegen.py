@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyharness.asm_engine import AsmEngine, EngineOverflowError
+from pyharness.rom.asm_engine import AsmEngine, EngineOverflowError
 from pyharness.reference.position import Position
 from pyharness.reference.randpos import random_positions
 
@@ -236,7 +236,7 @@ def test_captures_public_positions(eng, perft_cases):
 
 
 def test_captures_bench_suite(eng):
-    from pyharness.bench_search import load_suite
+    from pyharness.bench.search import load_suite
 
     total = 0
     for entry in load_suite():
@@ -334,27 +334,26 @@ def test_nc_entries_hand_made(eng, name):
     _assert_nc(eng, Position.from_fen(fen), name)
 
 
-def test_nc_entries_public_and_suite(eng, perft_cases):
-    from pyharness.bench_search import load_suite
-
-    fens = [(c.fen, c.id) for c in perft_cases] + [(e.fen, e.name) for e in load_suite()]
+def _assert_nc_where_not_in_check(eng, labelled_fens) -> int:
+    """_assert_nc on every (fen, label) whose side to move is not in check; how many."""
     checked = 0
-    for fen, label in fens:
+    for fen, label in labelled_fens:
         pos = Position.from_fen(fen)
         if not pos.in_check():
             _assert_nc(eng, pos, label)
             checked += 1
-    assert checked > 40
+    return checked
+
+
+def test_nc_entries_public_and_suite(eng, perft_cases):
+    from pyharness.bench.search import load_suite
+
+    fens = [(c.fen, c.id) for c in perft_cases] + [(e.fen, e.name) for e in load_suite()]
+    assert _assert_nc_where_not_in_check(eng, fens) > 40
 
 
 def test_nc_entries_random_positions(eng, random_fens):
-    checked = 0
-    for fen in random_fens:
-        pos = Position.from_fen(fen)
-        if not pos.in_check():
-            _assert_nc(eng, pos, fen)
-            checked += 1
-    assert checked > 400
+    assert _assert_nc_where_not_in_check(eng, [(f, f) for f in random_fens]) > 400
 
 
 def test_nc_entries_children_of_random_positions(eng, random_fens):

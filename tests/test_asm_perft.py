@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyharness.asm_engine import AsmEngine, asm_divide
+from pyharness.rom.asm_engine import AsmEngine, asm_divide
 from pyharness.reference.perft import divide
 from pyharness.reference.position import Position
 
@@ -33,7 +33,7 @@ def test_start_position_depth3(eng, perft_cases):
     eng.load(Position.from_fen(start.fen))
     res = eng.perft(3)
     assert res.nodes == start.counts[3] == 79666
-    assert 0 < res.cycles_per_leaf < 500   # the budget per perft leaf
+    assert 0 < res.cycles_per_leaf < 500   # the budget per perft leaf (docs/cycle_budget.md)
 
 
 @pytest.mark.parametrize("full", [False, True], ids=["bulk", "full"])
@@ -53,7 +53,7 @@ def test_full_costs_more_than_bulk(eng):
     bulk, full = eng.perft(2), eng.perft(2, full=True)
     assert bulk.nodes == full.nodes == 1920
     assert full.cycles_per_leaf > bulk.cycles_per_leaf + 100   # make + unmake ~150
-    assert full.cycles_per_leaf < 500                          # the budget
+    assert full.cycles_per_leaf < 500                          # the perft-leaf budget
 
 
 @pytest.mark.parametrize("full", [False, True], ids=["bulk", "full"])

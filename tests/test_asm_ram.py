@@ -6,11 +6,11 @@ import re
 
 import pytest
 
-from pyharness.asm_engine import AsmEngine
-from pyharness.build import project_root
+from pyharness.rom.asm_engine import AsmEngine
+from pyharness.rom.build import project_root
 from pyharness.reference.position import Position
 from pyharness.reference.randpos import random_positions
-from pyharness.sim import make_sim
+from pyharness.rom.sim import make_sim
 
 RANDOM_SEED = 77
 REGION_LINE = re.compile(r"^- (\w+): `(\w+)` \.\. `(\w+)`\s*$")

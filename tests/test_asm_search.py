@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from pyharness.asm_engine import AsmEngine
-from pyharness.bench_search import BENCH_SEED, DEFAULT_SUITE, load_suite
+from pyharness.rom.asm_engine import AsmEngine
+from pyharness.bench.search import BENCH_SEED, DEFAULT_SUITE, load_suite
 from pyharness.reference import search as ref
 from pyharness.reference.board import START_FEN
 from pyharness.reference.eval import Evaluator
@@ -18,7 +18,7 @@ from pyharness.reference.levels import get_level
 from pyharness.reference.position import Move, Position
 from pyharness.reference.randpos import random_positions
 from pyharness.reference.search import think
-from pyharness.sim import CYCLES_PER_FRAME
+from pyharness.rom.sim import CYCLES_PER_FRAME
 
 RANDOM_SEED = 2026
 HAND_PICKED = [

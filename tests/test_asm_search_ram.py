@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from pyharness.asm_engine import AsmEngine
-from pyharness.build import project_root
+from pyharness.rom.asm_engine import AsmEngine
+from pyharness.rom.build import project_root
 from pyharness.reference.board import START_FEN
 from pyharness.reference.position import Move, Position
-from pyharness.sim import make_sim
+from pyharness.rom.sim import make_sim
 
 REGION = re.compile(r"^- (?:search )?(\w+): `(\w+)` \.\. `(\w+)`\s*$")
 HARDWARE = (0x2000, 0x5FEF)  # PPU, APU/IO, mapper expansion (up to the harness sentinel)

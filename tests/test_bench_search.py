@@ -9,13 +9,13 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
-from pyharness.bench_search import (LevelStats, SearchBench, SearchRun, SuiteError,
+from pyharness.bench.search import (LevelStats, SearchBench, SearchRun, SuiteError,
                                     load_suite, parse_levels, run_bench, select_positions)
 from pyharness.cli import main
 from pyharness.engines import AsmSearchEngine, EngineUnavailableError
 from pyharness.limits import Limits
 from pyharness.match import GameView, SearchPlayer, search_seed
-from pyharness.plot import CAP_COLOUR, plot_levels
+from pyharness.bench.plot import CAP_COLOUR, plot_levels
 from pyharness.reference.book import default_book
 from pyharness.reference.position import Move, Position
 

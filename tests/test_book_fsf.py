@@ -17,7 +17,7 @@ import pytest
 
 from pyharness.reference.assets import load_book_lines
 from pyharness.reference.position import Position
-from pyharness.uci import EngineMissingError, UciEngine, find_binary
+from pyharness.match.uci import EngineMissingError, UciEngine, find_binary
 
 BOOK_DEPTH = 10          # Fairy-Stockfish depth of both searches
 BOOK_MARGIN_CP = 150     # a book move may be at most this much worse than the best

@@ -1,4 +1,4 @@
-"""Builds that cannot go stale (issue 11, item 4): every asset tool writes a depfile of
+"""Builds that cannot go stale: every asset tool writes a depfile of
 what it read, and the build re-runs the tool when one of those files changes."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pyharness.build import ASSET_STEPS, build_rom, project_root, read_depfile
+from pyharness.rom.build import ASSET_STEPS, build_rom, project_root, read_depfile
 
 ROOT = project_root()
 

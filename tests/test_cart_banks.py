@@ -3,7 +3,7 @@ $8000-$BFFF, so no code may reach across that window except through the fixed ba
 the bank switch must survive an NMI at any point; the engine's 32 KB keeps its room.
 
 The NMI tests run the ROM's own code under py65 with a model of the MMC1
-(`pyharness.sim.Mmc1Memory`): a 6502 takes an NMI only between two instructions, so
+(`pyharness.rom.sim.Mmc1Memory`): a 6502 takes an NMI only between two instructions, so
 injecting it before every instruction of a routine covers every cycle at which the
 interrupt line can fall during it."""
 from __future__ import annotations
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from pyharness.sim import SENTINEL, Mmc1Memory, Sim
-from pyharness.symbols import INES_HEADER, PRG_BANK_SIZE
+from pyharness.rom.sim import SENTINEL, Mmc1Memory, Sim
+from pyharness.rom.symbols import INES_HEADER, PRG_BANK_SIZE
 
 NMI_STEP_CAP = 5_000            # instructions of one NMI (~500 in practice)
 ROUTINE_STEP_CAP = 20_000
@@ -285,7 +285,7 @@ def test_far_call_survives_an_nmi_before_every_instruction(cpu, consts):
 def test_a_think_never_touches_the_mapper(built):
     """The search maps nothing: a depth-2 think with the MMC1 model sees no mapper
     write, and the engine bank stays mapped."""
-    from pyharness.asm_engine import AsmEngine
+    from pyharness.rom.asm_engine import AsmEngine
     from pyharness.reference.position import Position
     sim = Sim(built.rom, built.labels, built.dbg, mapper=True)
     eng = AsmEngine(sim)

@@ -1,5 +1,5 @@
 """Hostile arguments and files: every one ends in exactly one `error:` line, status 2,
-no traceback, within seconds (issue 15, items 2 and 3).
+no traceback, within seconds.
 
 Each case runs the real `xq65` in a subprocess with a timeout, so a hang fails fast.
 """
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from pyharness.build import build_rom
-from pyharness.symbols import load_symbols
+from pyharness.rom.build import build_rom
+from pyharness.rom.symbols import load_symbols
 
 #: seconds one hostile command may take (the ROM is built before; py65 starts in ~1 s)
 TIMEOUT = 30
@@ -93,7 +93,7 @@ def assert_one_error(res: subprocess.CompletedProcess, *words: str) -> None:
 
 
 ARGUMENT_CASES = [
-    # issue 15.2: every range, both engines
+    # every range, both engines
     (("search", START, "--engine", "asm", "--depth", "0"), "'--depth'"),
     (("search", START, "--engine", "asm", "--depth", "-1"), "'--depth'"),
     (("search", START, "--engine", "asm", "--depth", "25"), "1<=x<=24"),
@@ -199,7 +199,7 @@ def test_bare_xq65_prints_its_help_not_an_error():
 def test_the_bounded_reader_refuses_within_a_second(files, name):
     import time
 
-    from pyharness.bench_search import SuiteError, load_suite
+    from pyharness.bench.search import SuiteError, load_suite
     from pyharness.inputfile import InputFileError, read_text
     from pyharness.match import OpeningsError, load_openings
     path = name if name.startswith("/") else files[name]

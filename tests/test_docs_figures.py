@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from pyharness.build import build_rom, project_root
+from pyharness.rom.build import build_rom, project_root
 
 HEADER = "| region | used | free at end | holes | of |"
 DOCS = ("docs/ram_map.md", "docs/cartridge.md", "README.md")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pyharness.emu import Emulator, RomMissingError, UnknownButtonError
+from pyharness.rom.emu import Emulator, RomMissingError, UnknownButtonError
 
 WARMUP = 10          # frames until the title is up and the NMI runs every frame
 

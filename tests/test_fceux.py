@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from pyharness.build import build_rom
-from pyharness.emu import Emulator
-from pyharness.fceux import missing_reason, probe_word
+from pyharness.rom.build import build_rom
+from pyharness.rom.emu import Emulator
+from pyharness.rom.fceux import missing_reason, probe_word
 
 FRAMES = 120
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pyharness.build import build_rom
-from pyharness.emu import Emulator
-from pyharness.fceux import missing_reason, play_script
+from pyharness.rom.build import build_rom
+from pyharness.rom.emu import Emulator
+from pyharness.rom.fceux import missing_reason, play_script
 from pyharness.reference.position import Move, Position
 
 pytestmark = [

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from pyharness.asm_engine import AsmEngine
-from pyharness.emu import MODE_DEMO, MODE_RED, Emulator, GameDriver
+from pyharness.rom.asm_engine import AsmEngine
+from pyharness.rom.emu import MODE_DEMO, MODE_RED, Emulator, GameDriver
 from pyharness.reference.game import Game
 from pyharness.reference.levels import get_level
 from pyharness.reference.position import Move, Position
-from pyharness.sim import CYCLES_PER_FRAME, Sim
+from pyharness.rom.sim import CYCLES_PER_FRAME, Sim
 
 UI_INC = (Path(__file__).resolve().parent.parent / "asm" / "include" / "ui.inc").read_text()
 PLAYER_MOVES = ["h2e2", "h0g2", "i0h0", "b0c2", "a0a1", "b2b6"]

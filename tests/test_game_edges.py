@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pyharness.emu import MODE_TWO, Emulator, GameDriver
+from pyharness.rom.emu import MODE_TWO, Emulator, GameDriver
 from pyharness.reference.game import Game
 from pyharness.reference.position import Move, Position
 

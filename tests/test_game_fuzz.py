@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from pyharness.emu import Emulator, GameDriver
+from pyharness.rom.emu import Emulator, GameDriver
 from pyharness.reference.position import Move, Position
 
 # The full run (>= 50,000 frames; 3.6-8 min in cynes on this 2-CPU machine, passed at

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from pyharness.emu import MODE_RED, MODE_TWO, Emulator, GameDriver
+from pyharness.rom.emu import MODE_RED, MODE_TWO, Emulator, GameDriver
 from pyharness.reference.notation import chinese
 from pyharness.reference.position import Move, Position
 
@@ -20,6 +20,17 @@ def new_game(rom, mode=MODE_TWO) -> GameDriver:
     d.boot_to_menu()
     d.start_game(mode)
     return d
+
+
+def play_opening(d: GameDriver, plies: int) -> Position:
+    """Play the first `plies` moves of OPENING through the controller; the reference
+    position after them."""
+    pos = Position.start()
+    for text in OPENING[:plies]:
+        mv = Move.from_iccs(text)
+        assert d.play(mv.frm, mv.to), text
+        pos.push(mv)
+    return pos
 
 
 def check_same(d: GameDriver, pos: Position) -> None:
@@ -77,11 +88,7 @@ def open_pause_item(d: GameDriver, item: int) -> None:
 
 def test_undo_two_player(rom):
     d = new_game(rom)
-    pos = Position.start()
-    for text in OPENING[:5]:
-        mv = Move.from_iccs(text)
-        assert d.play(mv.frm, mv.to)
-        pos.push(mv)
+    pos = play_opening(d, 5)
     open_pause_item(d, 0)                         # UNDO
     d.settle()
     pos.pop()
@@ -96,12 +103,10 @@ def test_undo_two_player(rom):
 
 def test_save_reset_continue_restores_the_game(rom):
     d = new_game(rom)
-    pos = Position.start()
-    for text in OPENING[:7]:
-        mv = Move.from_iccs(text)
-        assert d.play(mv.frm, mv.to)
-        note = chinese(pos, mv)
-        pos.push(mv)
+    pos = play_opening(d, 7)
+    last = pos.pop()
+    note = chinese(pos, last)
+    pos.push(last)
     d.emu.reset()
     d.boot_to_menu()
     assert d.emu.read("menu_rows") == 4           # CONTINUE offered
@@ -115,9 +120,7 @@ def test_save_reset_continue_restores_the_game(rom):
 
 def test_corrupted_save_is_refused(rom):
     d = new_game(rom)
-    for text in OPENING[:3]:
-        mv = Move.from_iccs(text)
-        assert d.play(mv.frm, mv.to)
+    play_opening(d, 3)
     # a damaged battery save: one record byte flipped (simulated by a RAM write)
     addr = d.emu.address("game_rec_to") + 1
     d.emu.write(addr, d.emu.read(addr) ^ 0x10)
@@ -169,11 +172,7 @@ def test_check_is_shown(rom):
 
 def test_power_off_keeps_the_game_in_battery_ram(rom):
     d = new_game(rom)
-    pos = Position.start()
-    for text in OPENING[:5]:
-        mv = Move.from_iccs(text)
-        assert d.play(mv.frm, mv.to)
-        pos.push(mv)
+    pos = play_opening(d, 5)
     battery = d.emu.read(0x6000, 0x2000)          # what the battery keeps
     d2 = GameDriver(Emulator(rom))                # power on: internal RAM is new
     d2.emu.write(0x6000, battery)

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pyharness.emu import (MODE_BLACK, MODE_DEMO, MODE_RED, MODE_TWO, Emulator, GameDriver,
+from pyharness.rom.emu import (MODE_BLACK, MODE_DEMO, MODE_RED, MODE_TWO, Emulator, GameDriver,
                            asm_const)
 from pyharness.reference.position import Move, Position
 

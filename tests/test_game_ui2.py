@@ -1,4 +1,4 @@
-"""Issue 10's remaining stumbles, each driven through the controller only in cynes:
+"""Stumbles a player could meet, each driven through the controller only in cynes:
 UNDO with nothing to take back, NEW GAME over a valid save, buttons pressed while the
 CPU thinks.  RAM is read by symbol (never written); the panel's text is read from the
 picture (GameDriver.screen_text)."""
@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from pyharness.reference.levels import get_level
-from pyharness.emu import MODE_BLACK, MODE_RED, MODE_TWO, Emulator, GameDriver, asm_const
+from pyharness.rom.emu import MODE_BLACK, MODE_RED, MODE_TWO, Emulator, GameDriver, asm_const
 from pyharness.reference.board import (ADVISOR, BISHOP, BLACK_TAG, CANNON, KNIGHT, PAWN,
                                        PIECE_TYPES, RED_TAG, ROOK)
 from pyharness.reference.position import Move, Position

@@ -5,7 +5,7 @@ import math
 
 import pytest
 
-from pyharness.elo import EloInputError, elo_estimate, score_to_elo
+from pyharness.match.elo import EloInputError, elo_estimate, score_to_elo
 
 
 @pytest.mark.parametrize("score, elo", [(0.5, 0.0), (0.75, 190.85), (0.25, -190.85),

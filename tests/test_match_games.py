@@ -10,7 +10,7 @@ from pyharness.cli import main
 from pyharness.match import (DEFAULT_OPENINGS, EngineFailure, GameView, Opening,
                              OpeningsError, RandomPlayer, load_openings, play_game,
                              run_match, schedule)
-from pyharness.matchlog import game_pgn, summary_lines
+from pyharness.match.report import game_pgn, summary_lines
 from pyharness.reference.board import BLACK, RED
 from pyharness.reference.position import Move, Position
 
@@ -170,7 +170,7 @@ def test_cli_engine_failure_exits_1(monkeypatch):
 
 
 def test_fsf_games_are_reproducible():
-    from pyharness.uci import EngineMissingError, find_binary
+    from pyharness.match.uci import EngineMissingError, find_binary
     try:
         find_binary()
     except EngineMissingError as exc:

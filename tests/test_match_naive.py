@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyharness.naive import MATE, NaiveEngine, NaiveSearchError, material
+from pyharness.match.naive import MATE, NaiveEngine, NaiveSearchError, material
 from pyharness.reference.position import Move, Position
 
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from pyharness.reference.position import Move, Position
-from pyharness.uci import (EngineMissingError, EngineProtocolError, EngineTimeoutError,
+from pyharness.match.uci import (EngineMissingError, EngineProtocolError, EngineTimeoutError,
                            UciEngine, find_binary, iccs_to_uci, uci_to_iccs)
 
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"

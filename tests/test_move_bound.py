@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import pytest
 
-from pyharness.asm_engine import AsmEngine
+from pyharness.rom.asm_engine import AsmEngine
 from pyharness.reference import search as ref
 from pyharness.reference.board import (BLACK, CANNON, KING, PAWN, RED, TYPE_LETTERS,
                                        TYPE_SLOTS, make_square)
 from pyharness.reference.errors import InvalidFenError
-from pyharness.reference.movebound import (SQUARES, climb, move_bound, target_count,
-                                           types_bound)
+from pyharness.reference.movebound import (SQUARES, climb, grid_fen, move_bound,
+                                           target_count, types_bound)
 from pyharness.reference.position import Position
 
 # the largest list found: tools/max_moves.py (hill climbing over placements of a full red
@@ -48,19 +48,8 @@ def _alone(ptype: int, sq: int) -> Position | None:
             continue
         board = {rk: "K", bk: "k"}
         board[sq] = TYPE_LETTERS[ptype]
-        rows = []
-        for rank in range(9, -1, -1):
-            row, gap = "", 0
-            for f in range(9):
-                ch = board.get(make_square(f, rank))
-                if ch:
-                    row += (str(gap) if gap else "") + ch
-                    gap = 0
-                else:
-                    gap += 1
-            rows.append(row + (str(gap) if gap else ""))
         try:
-            return Position.from_fen("/".join(rows) + " w - - 0 1")
+            return Position.from_fen(grid_fen(board))
         except InvalidFenError:
             continue
     return None

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from pyharness.asm_engine import AsmEngine
-from pyharness.bench_search import load_suite
+from pyharness.rom.asm_engine import AsmEngine
+from pyharness.bench.search import load_suite
 from pyharness.reference import search as ref
 from pyharness.reference.board import START_FEN
 from pyharness.reference.lfsr import Lfsr

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from pyharness.build import build_rom, project_root
+from pyharness.rom.build import build_rom, project_root
 
 ROOT = project_root()
 

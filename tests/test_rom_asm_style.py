@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from pyharness.build import project_root
+from pyharness.rom.build import project_root
 
 NES_SOURCES = sorted((project_root() / "asm/nes").glob("*.s"))
 ENGINE_SOURCES = sorted((project_root() / "asm/engine").glob("*.s"))

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pyharness import build as buildmod
-from pyharness.build import (BuildError, ToolchainMissingError, build_rom,
+from pyharness.rom import build as buildmod
+from pyharness.rom.build import (BuildError, ToolchainMissingError, build_rom,
                              parse_cfg_segments, parse_map_segments, project_root)
 from pyharness.cli import main as cli_main
-from pyharness.symbols import load_symbols
+from pyharness.rom.symbols import load_symbols
 
 ROOT = project_root()
 
@@ -76,7 +76,7 @@ def test_summary_lists_every_region(built):
 def test_summary_figures_agree_with_the_map(built):
     """Bank 0: used + holes = the span its segments cover in the ld65 map, free = what
     lies between the last one and the reset stub."""
-    from pyharness.build import parse_map_extents
+    from pyharness.rom.build import parse_map_extents
     ext = parse_map_extents(built.map.read_text())
     segs = [ext[n] for n in ("ENGINE_MG", "ENGINE_ATTACK", "ENGINE_BOOK", "ENGINEDATA",
                              "ENGINE", "ENGINE_EVAL") if n in ext]

@@ -7,7 +7,7 @@ import sys
 import pytest
 from PIL import Image
 
-from pyharness.build import project_root
+from pyharness.rom.build import project_root
 
 ROOT = project_root()
 _spec = importlib.util.spec_from_file_location("png2chr", ROOT / "tools/png2chr.py")

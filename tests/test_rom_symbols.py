@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from pyharness.symbols import load_constants, load_symbols
+from pyharness.rom.symbols import load_constants, load_symbols
 
 
 def test_nes_side_symbols_resolve(sym):

@@ -1,9 +1,9 @@
-"""pyharness.sim: the py65 runner of the ROM (sentinel return, cycles, limits, hooks)."""
+"""pyharness.rom.sim: the py65 runner of the ROM (sentinel return, cycles, limits, hooks)."""
 from __future__ import annotations
 
 import pytest
 
-from pyharness.sim import (CYCLES_PER_FRAME, RomFormatError, Sim, SimBrkError,
+from pyharness.rom.sim import (CYCLES_PER_FRAME, RomFormatError, Sim, SimBrkError,
                            SimDecimalError, SimLimitError, make_sim)
 
 SCRATCH = 0x7F00  # top of PRG-RAM, unused by the engine; code for these tests goes here

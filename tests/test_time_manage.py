@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from pyharness.asm_engine import AsmEngine
-from pyharness.bench_search import load_suite
+from pyharness.rom.asm_engine import AsmEngine
+from pyharness.bench.search import load_suite
 from pyharness.reference.levels import node_frames
 from pyharness.reference.position import Position
 from pyharness.reference.search import IterationPlan, think

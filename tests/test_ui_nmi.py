@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from pyharness.build import build_rom
-from pyharness.emu import asm_const
-from pyharness.sim import Sim
+from pyharness.rom.build import build_rom
+from pyharness.rom.emu import asm_const
+from pyharness.rom.sim import Sim
 
 VBLANK_CYCLES = 2273          # 20 lines x 341 dots / 3
 NMI_ENTRY = 7 + 6             # the interrupt sequence + the longest instruction it waits for

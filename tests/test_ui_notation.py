@@ -7,13 +7,13 @@ import random
 
 import pytest
 
-from pyharness.asm_engine import AsmEngine
-from pyharness.build import build_rom
-from pyharness.emu import PIECE_GLYPHS, TEXT_GLYPHS
+from pyharness.rom.asm_engine import AsmEngine
+from pyharness.rom.build import build_rom
+from pyharness.rom.emu import decode_text
 from pyharness.reference.notation import chinese
 from pyharness.reference.position import Move, Position
 from pyharness.reference.randpos import random_positions
-from pyharness.sim import Sim
+from pyharness.rom.sim import Sim
 
 TANDEM_FENS = [
     "3k5/9/9/9/4R4/9/4R4/9/9/5K3 w - - 0 1",
@@ -39,15 +39,7 @@ def rom_notation(engine: AsmEngine, pos: Position, mv: Move) -> str:
     s.poke("pos_from", mv.frm)
     s.poke("pos_to", mv.to)
     s.call("nt_make")
-    out = []
-    for c in s.read("nt_out", 4):
-        if c >= 0x80:
-            out.append(str(c & 0x0F))
-        elif c >= 0x40:
-            out.append(PIECE_GLYPHS[c & 0x3F])
-        else:
-            out.append(TEXT_GLYPHS[c])
-    return "".join(out)
+    return decode_text(s.read("nt_out", 4))
 
 
 def test_known_and_tandem_positions(engine):

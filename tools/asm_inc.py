@@ -40,11 +40,23 @@ def write(path: Path, lines: list[str]) -> None:
 
 
 def parse_args(doc: str, default_inc: str) -> argparse.Namespace:
-    """`tool SOURCE [--inc FILE]`, the form pyharness/build.py calls asset tools with."""
+    """`tool SOURCE [--inc FILE]`, the form pyharness/rom/build.py calls asset tools with."""
     ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("source", type=Path, help="the asset text file")
     ap.add_argument("--inc", type=Path, default=Path(default_inc), help="output include")
     return ap.parse_args()
+
+
+def run_tool(doc: str, default_inc: str, load, render, errors: tuple) -> None:
+    """The whole of a tool with one source and one include: `tool SOURCE [--inc FILE]`,
+    `load(source)` (one of `errors` from it: `error: ...`, exit 2), then the include
+    `render(loaded, source name)` written with its depfile."""
+    args = parse_args(doc, default_inc)
+    try:
+        loaded = load(args.source)
+    except errors as exc:
+        fail(str(exc))
+    write(args.inc, render(loaded, str(args.source)))
 
 
 def fail(message: str) -> "NoReturn":  # noqa: F821

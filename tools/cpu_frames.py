@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import sys
 
-from pyharness.build import build_rom
-from pyharness.emu import MODE_RED, Emulator, GameDriver
+from pyharness.rom.build import build_rom
+from pyharness.rom.emu import MODE_RED, Emulator, GameDriver
 from pyharness.reference.levels import get_level
 from pyharness.reference.position import Move, Position
 

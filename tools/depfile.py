@@ -7,7 +7,7 @@ when they lie inside the repository. `write(target)` writes
 
     build/eval_tables.inc: assets/pst.txt pyharness/reference/assets.py ...
 
-pyharness/build.py re-runs the tool when any file listed there is newer than the
+pyharness/rom/build.py re-runs the tool when any file listed there is newer than the
 target, or when the depfile is missing. Standard library only.
 """
 from __future__ import annotations

@@ -35,12 +35,7 @@ def render(tables, source: str) -> list[str]:
 
 def main() -> None:
     """Run the tool."""
-    args = asm_inc.parse_args(__doc__, "build/eval_tables.inc")
-    try:
-        tables = load_pst(args.source)
-    except AssetError as exc:
-        asm_inc.fail(str(exc))
-    asm_inc.write(args.inc, render(tables, str(args.source)))
+    asm_inc.run_tool(__doc__, "build/eval_tables.inc", load_pst, render, (AssetError,))
 
 
 if __name__ == "__main__":

@@ -60,12 +60,7 @@ def render(keys, source: str) -> list[str]:
 
 def main() -> None:
     """Run the tool."""
-    args = asm_inc.parse_args(__doc__, "build/zobrist.inc")
-    try:
-        keys = load_zobrist(args.source)
-    except AssetError as exc:
-        asm_inc.fail(str(exc))
-    asm_inc.write(args.inc, render(keys, str(args.source)))
+    asm_inc.run_tool(__doc__, "build/zobrist.inc", load_zobrist, render, (AssetError,))
 
 
 if __name__ == "__main__":

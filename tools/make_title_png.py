@@ -18,9 +18,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-CJK_FONT = "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"
-LATIN_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
-LATIN_MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from render_png import CJK_FONT, LATIN_BOLD, LATIN_MONO, save_main  # noqa: E402
 
 W, H = 256, 240
 # RGB of each index, matching NES colours ($0F black, $07/$17/$27 browns, ...)
@@ -101,11 +100,7 @@ def render() -> Image.Image:
 
 def main(argv: list[str] | None = None) -> int:
     """Render and save the title PNG; returns the exit status."""
-    argv = sys.argv[1:] if argv is None else argv
-    out = Path(argv[0]) if argv else Path("assets/title.png")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    render().save(out, optimize=True)
-    return 0
+    return save_main(render, "assets/title.png", argv)
 
 
 if __name__ == "__main__":

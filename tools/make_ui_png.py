@@ -17,9 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ui_charset import (LATIN, LATIN_Y, PIECE_Y, PIECES, SHEET_H, SHEET_W,  # noqa: E402
                         TEXT, TEXT_Y)
-
-CJK_FONT = "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"
-LATIN_MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf"
+from render_png import CJK_FONT, LATIN_MONO, save_main  # noqa: E402
 
 
 def _glyph(ch: str, font: ImageFont.FreeTypeFont, box: int) -> Image.Image:
@@ -60,11 +58,7 @@ def render() -> Image.Image:
 
 def main(argv: list[str] | None = None) -> int:
     """Render and save the PNG; returns the exit status."""
-    argv = sys.argv[1:] if argv is None else argv
-    out = Path(argv[0]) if argv else Path("assets/ui_glyphs.png")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    render().save(out, optimize=True)
-    return 0
+    return save_main(render, "assets/ui_glyphs.png", argv)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ import argparse
 import json
 import sys
 
-from pyharness.elo import elo_estimate
+from pyharness.match.elo import elo_estimate
 from pyharness.match import iter_match, load_openings, parse_spec, schedule
 
 

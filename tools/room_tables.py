@@ -18,7 +18,7 @@ DOCS = ("README.md", "docs/cartridge.md", "docs/ram_map.md")
 
 def main(argv: list[str]) -> int:
     """Rewrite (or with --check, compare) the quoted tables."""
-    from pyharness.build import build_rom, markdown_totals
+    from pyharness.rom.build import build_rom, markdown_totals
     rows = [line for line in markdown_totals(build_rom(quiet=True)).splitlines()
             if line.startswith("| ") and not line.startswith("| region")]
     block = "\n".join(rows) + "\n"

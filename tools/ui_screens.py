@@ -9,8 +9,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from pyharness.build import build_rom
-from pyharness.emu import MODE_TWO, Emulator, GameDriver
+from pyharness.rom.build import build_rom
+from pyharness.rom.emu import MODE_TWO, Emulator, GameDriver
 from pyharness.reference.position import Move
 
 MIDGAME = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "a9b9", "a0b0",

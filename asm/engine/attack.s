@@ -1,5 +1,37 @@
 ; attack.s -- the attack test (segment ENGINE_ATTACK; .assert keeps its ray loops in one page).
 .include "engine.inc"
+.include "engine_macros.inc"
+
+; One ray of pos_attacked from att_sq, `delta` a step (ADVANCE): a rook (or, with `king`
+; = 1, the flying general) on the first piece goes to `yes`, no second piece (or no
+; enemy cannon) to `next`; falls out with Z set (beq) when the second piece is a cannon.
+.macro ATT_RAY delta, king, next, yes
+        .local first, second
+        ldx att_sq
+first:  ADVANCE delta
+        lda eng_board,x
+        beq first
+        NOCROSS first
+        tay
+        lda eng_kind,y
+        cmp att_rook
+        beq yes
+  .if king
+        cmp att_king
+        beq yes
+  .endif
+        cmp #KIND_NONE
+        beq next
+        ldy att_cannons
+        beq next
+second: ADVANCE delta
+        lda eng_board,x
+        beq second
+        NOCROSS second
+        tay
+        lda eng_kind,y
+        cmp att_cannon
+.endmacro
 
 
 .export pos_attacked_ew, pos_attacked_ns, pos_attacked_k
@@ -21,101 +53,18 @@
         sta att_hnear
 k:      ; entry pos_attacked_k: att_sq in the defender's palace, att_hnear as set by
         ; pos_setup_side (a horse off the own half cannot reach the palace)
-l_north: ldx att_sq
-l_n1:    lda eng_up16,x
-        tax
-        lda eng_board,x
-        beq l_n1
-        .assert >(l_n1) = >*, error, "hot loop branch crosses a page"
-        tay
-        lda eng_kind,y
-        cmp att_rook
+l_north: ATT_RAY -16, 1, l_south, l_yes
         beq l_yes
-        cmp att_king
-        beq l_yes
-        cmp #KIND_NONE
-        beq l_south
-        ldy att_cannons
-        beq l_south
-l_n2:    lda eng_up16,x
-        tax
-        lda eng_board,x
-        beq l_n2
-        .assert >(l_n2) = >*, error, "hot loop branch crosses a page"
-        tay
-        lda eng_kind,y
-        cmp att_cannon
-        beq l_yes
-l_south: ldx att_sq
-l_s1:    lda eng_down16,x
-        tax
-        lda eng_board,x
-        beq l_s1
-        .assert >(l_s1) = >*, error, "hot loop branch crosses a page"
-        tay
-        lda eng_kind,y
-        cmp att_rook
-        beq l_yes
-        cmp att_king
-        beq l_yes
-        cmp #KIND_NONE
-        beq l_west
-        ldy att_cannons
-        beq l_west
-l_s2:    lda eng_down16,x
-        tax
-        lda eng_board,x
-        beq l_s2
-        .assert >(l_s2) = >*, error, "hot loop branch crosses a page"
-        tay
-        lda eng_kind,y
-        cmp att_cannon
+l_south: ATT_RAY 16, 1, l_west, l_yes
         bne l_west
 l_yes:   sec
         rts
 l_west:
-ew:     ldx att_sq              ; entry pos_attacked::ew: west, east, horses, pawns
-        ; ---- west ray ----------------------------------------------------------------
-l_w1:    dex
-        lda eng_board,x
-        beq l_w1
-        .assert >(l_w1) = >*, error, "hot loop branch crosses a page"
-        tay
-        lda eng_kind,y
-        cmp att_rook
+ew:     ; entry pos_attacked::ew: west, east, horses, pawns
+        ; ---- west and east rays --------------------------------------------------------
+        ATT_RAY -1, 0, l_east, l_yes
         beq l_yes
-        cmp #KIND_NONE
-        beq l_east
-        ldy att_cannons
-        beq l_east
-l_w2:    dex
-        lda eng_board,x
-        beq l_w2
-        .assert >(l_w2) = >*, error, "hot loop branch crosses a page"
-        tay
-        lda eng_kind,y
-        cmp att_cannon
-        beq l_yes
-l_east:  ldx att_sq
-l_e1:    inx
-        lda eng_board,x
-        beq l_e1
-        .assert >(l_e1) = >*, error, "hot loop branch crosses a page"
-        tay
-        lda eng_kind,y
-        cmp att_rook
-        beq l_yes
-        cmp #KIND_NONE
-        beq l_horses
-        ldy att_cannons
-        beq l_horses
-l_e2:    inx
-        lda eng_board,x
-        beq l_e2
-        .assert >(l_e2) = >*, error, "hot loop branch crosses a page"
-        tay
-        lda eng_kind,y
-        cmp att_cannon
+l_east:  ATT_RAY 1, 0, l_horses, l_yes
         beq l_yes
 l_horses:
 horses: ldx att_sq              ; entry pos_attacked::horses: horses, pawns
@@ -198,57 +147,11 @@ pos_attacked_k = pos_attacked::k
 ; @return   C set if attacked
 ; Clobbers: A, X, Y.  Cycles: ~157 own per call in perft 3, plus the horse/pawn part
 .proc pos_attacked_ns
-        ldx att_sq
-@n1:    lda eng_up16,x
-        tax
-        lda eng_board,x
-        beq @n1
-        .assert >(@n1) = >*, error, "hot loop branch crosses a page"
-        tay
-        lda eng_kind,y
-        cmp att_rook
-        beq @yes
-        cmp att_king
-        beq @yes
-        cmp #KIND_NONE
-        beq @south
-        ldy att_cannons
-        beq @south
-@n2:    lda eng_up16,x
-        tax
-        lda eng_board,x
-        beq @n2
-        .assert >(@n2) = >*, error, "hot loop branch crosses a page"
-        tay
-        lda eng_kind,y
-        cmp att_cannon
-        beq @yes
-@south: ldx att_sq
-@s1:    lda eng_down16,x
-        tax
-        lda eng_board,x
-        beq @s1
-        .assert >(@s1) = >*, error, "hot loop branch crosses a page"
-        tay
-        lda eng_kind,y
-        cmp att_rook
-        beq @yes
-        cmp att_king
-        beq @yes
-        cmp #KIND_NONE
-        beq @rest
-        ldy att_cannons
-        beq @rest
-@s2:    lda eng_down16,x
-        tax
-        lda eng_board,x
-        beq @s2
-        .assert >(@s2) = >*, error, "hot loop branch crosses a page"
-        tay
-        lda eng_kind,y
-        cmp att_cannon
-        bne @rest
-@yes:   sec
+        ATT_RAY -16, 1, south, yes      ; (plain labels: the macro's break @ scopes)
+        beq yes
+south:  ATT_RAY 16, 1, rest, yes
+        bne rest
+yes:    sec
         rts
-@rest:  jmp pos_attacked::horses
+rest:   jmp pos_attacked::horses
 .endproc

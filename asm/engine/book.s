@@ -1,6 +1,7 @@
 ; book.s -- opening book lookup (docs/search.md, "Opening book"), levels 3-5.
 .include "engine.inc"
 .include "book.inc"
+.include "engine_macros.inc"
 
 .import zob_xor, zob_xor_side, lfsr_byte
 .import zob_sq_of90
@@ -28,28 +29,7 @@
 ; Key of the left-right mirror image of the position into sr_key.
 ; Clobbers: A, X, Y, sr_ptr0, sr_t0, sr_t2.  Cycles: ~4,500
 .proc book_mirror_key
-        lda #0
-        sta sr_key
-        sta sr_key+1
-        sta sr_key+2
-        sta sr_key+3
-        ldx #31
-@piece: stx sr_t0
-        lda eng_piece_sq,x
-        beq @next
-        jsr book_mirror
-        tax
-        lda sr_t0
-        clc
-        adc #RED_TAG
-        jsr zob_xor
-@next:  ldx sr_t0
-        dex
-        bpl @piece
-        lda eng_side
-        beq @done
-        jsr zob_xor_side
-@done:  rts
+        ZOB_SUM 1
 .endproc
 
 ;;

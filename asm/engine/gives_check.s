@@ -171,7 +171,7 @@ yes:    sec
 ;           ray scans; mean 116 over every legal move of the public perft positions to
 ;           depth 2 (pos_in_check 482 on the same moves), 103 over the legal moves of 500
 ;           random positions (pos_in_check 463); in the search 104 a node with its scans
-;           (4,636 -> 4,317 cycles/node, docs/cycle_budget.md "Check after a move")
+;           (docs/cycle_budget.md "Check after a move")
 .proc pos_gives_check
         ldx eng_side            ; the defender
         ldy gc_kidx,x

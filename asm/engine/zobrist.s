@@ -1,6 +1,7 @@
 ; zobrist.s -- 32-bit Zobrist keys from the ROM tables (docs/search.md, "Zobrist keys").
 .include "engine.inc"
 .include "zobrist.inc"
+.include "engine_macros.inc"
 
 .export zob_xor, zob_sq90, zob_sq_of90, zob_k4, zob_sq_lo, zob_sq_hi
 
@@ -73,26 +74,5 @@ zob_k4:
 ; @return   sr_key
 ; Clobbers: A, X, Y, sr_ptr0, sr_t0.  Cycles: 3,726 (the start position)
 .proc zob_full
-        lda #0
-        sta sr_key
-        sta sr_key+1
-        sta sr_key+2
-        sta sr_key+3
-        ldx #31
-@piece: stx sr_t0
-        lda eng_piece_sq,x
-        beq @next
-        txa
-        clc
-        adc #RED_TAG            ; A = piece code
-        ldy sr_t0
-        ldx eng_piece_sq,y      ; X = its square
-        jsr zob_xor
-@next:  ldx sr_t0
-        dex
-        bpl @piece
-        lda eng_side
-        beq @done
-        jsr zob_xor_side
-@done:  rts
+        ZOB_SUM 0
 .endproc

@@ -116,11 +116,7 @@ game_start_pieces:
     lda (mg_tptr),y
     cmp pos_to
     bne @next
-    sec
-    rts
-@no:
-    clc
-    rts
+    PREDICATE_END
 .endproc
 
 ;;

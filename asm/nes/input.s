@@ -184,12 +184,7 @@ CURSOR_PAL = 0                 ; sprite palette of the cursor
     rts
 @show:
     lda ui_cur_r
-    cmp #RIVER_ROW             ; C = below the river band: one cell lower
-    adc #BOARD_Y / 2
-    asl a
-    asl a
-    asl a
-    asl a
+    CELL_PIXEL_Y
     tax
     dex                        ; OAM Y is the line above the sprite
     stx oam_buf + CURSOR_OAM + 0
@@ -200,12 +195,7 @@ CURSOR_PAL = 0                 ; sprite palette of the cursor
     sta oam_buf + CURSOR_OAM + 8
     sta oam_buf + CURSOR_OAM + 12
     lda ui_cur_c
-    clc
-    adc #BOARD_X / 2
-    asl a
-    asl a
-    asl a
-    asl a
+    CELL_PIXEL_X
     sta oam_buf + CURSOR_OAM + 3
     sta oam_buf + CURSOR_OAM + 11
     adc #8

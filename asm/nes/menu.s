@@ -217,20 +217,10 @@ MENU_CONT_INFO_Y = MENU_Y + 7  ; under CONTINUE: the saved game's mode and level
 .proc menu_change_plus
     ldx menu_row
     bne @level
-    ldx game_mode
-    inx
-    cpx #MODES
-    bcc :+
-    ldx #0
-:   stx game_mode
+    INC_WRAP game_mode, 0, MODES - 1
     jmp menu_values
 @level:
-    ldx game_level
-    inx
-    cpx #LEVEL_COUNT + 1
-    bcc :+
-    ldx #1
-:   stx game_level
+    INC_WRAP game_level, 1, LEVEL_COUNT
     jmp menu_values
 .endproc
 
@@ -249,7 +239,7 @@ MENU_CONT_INFO_Y = MENU_Y + 7  ; under CONTINUE: the saved game's mode and level
     ldx game_level
     dex
     bne :+
-    ldx #5
+    ldx #LEVEL_COUNT
 :   stx game_level
     jmp menu_values
 .endproc

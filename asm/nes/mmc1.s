@@ -10,6 +10,15 @@
 ; mmc1_bank (tests/test_cart_banks.py injects the NMI before every instruction).
 .include "nes.inc"
 
+; The 5 serial writes of A's bits 0-4 to the MMC1 register `reg` (A ends shifted right 4).
+.macro MMC1_SERIAL reg
+  .repeat 4
+    sta reg
+    lsr a
+  .endrepeat
+    sta reg
+.endmacro
+
 .segment "ZEROPAGE"
 
 .segment "CODE"
@@ -19,15 +28,7 @@
 ; @param A  value (bits 0-4)
 ; Clobbers: A.  Cycles: 32 + jsr/rts
 .proc mmc1_write_ctrl
-    sta MMC1_CTRL
-    lsr a
-    sta MMC1_CTRL
-    lsr a
-    sta MMC1_CTRL
-    lsr a
-    sta MMC1_CTRL
-    lsr a
-    sta MMC1_CTRL
+    MMC1_SERIAL MMC1_CTRL
     rts
 .endproc
 
@@ -36,15 +37,7 @@
 ; @param A  value (bits 0-4)
 ; Clobbers: A.  Cycles: 32 + jsr/rts
 .proc mmc1_write_chr0
-    sta MMC1_CHR0
-    lsr a
-    sta MMC1_CHR0
-    lsr a
-    sta MMC1_CHR0
-    lsr a
-    sta MMC1_CHR0
-    lsr a
-    sta MMC1_CHR0
+    MMC1_SERIAL MMC1_CHR0
     rts
 .endproc
 
@@ -63,15 +56,7 @@
     lda #$80
     sta MMC1_CTRL              ; reset the shift register (drops a stale partial write)
     lda mmc1_bank
-    sta MMC1_PRG
-    lsr a
-    sta MMC1_PRG
-    lsr a
-    sta MMC1_PRG
-    lsr a
-    sta MMC1_PRG
-    lsr a
-    sta MMC1_PRG
+    MMC1_SERIAL MMC1_PRG
     lda mmc1_nmi_hit
     bne @again
     rts
@@ -87,14 +72,6 @@
     ldx #$80
     stx MMC1_CTRL              ; reset: a partial write of the main thread is dropped
     stx mmc1_nmi_hit
-    sta MMC1_PRG
-    lsr a
-    sta MMC1_PRG
-    lsr a
-    sta MMC1_PRG
-    lsr a
-    sta MMC1_PRG
-    lsr a
-    sta MMC1_PRG
+    MMC1_SERIAL MMC1_PRG
     rts
 .endproc

@@ -1,12 +1,7 @@
 ; play.s: the game screen's loop: the player's turn (cursor, pick, drop), the CPU's
-; turn and hints, moves and undo.  The panel and the screen helpers are in
-; play_panel.s, the pause menu in play_pause.s; play.inc holds what they share.
-.include "nes.inc"
-.include "engine.inc"
-.include "ui.inc"
-.include "ui_tiles.inc"
-
-.include "play.inc"
+; turn and hints, moves and undo, the king's flash.  The panel and the screen helpers
+; are in play_panel.s, the pause menu in play_pause.s; play.inc holds what they share.
+.include "play.inc"               ; and through it nes, engine, ui, ui_tiles
 
 .segment "BSS"
 .export play_mode_lo, play_mode_hi
@@ -125,10 +120,7 @@ play_cap_order: .byte KIND_R, KIND_N, KIND_C, KIND_B, KIND_A, KIND_P   ; taken s
     jsr play_draw_result
 @show:
     ldx play_item
-    lda play_rs_lo,x
-    sta ui_ptr
-    lda play_rs_hi,x
-    sta ui_ptr+1
+    ptr_at play_rs_lo, play_rs_hi
     jsr play_status
 @wait:
     jsr ev_get
@@ -218,8 +210,7 @@ play_cap_order: .byte KIND_R, KIND_N, KIND_C, KIND_B, KIND_A, KIND_P   ; taken s
     adc #BOARD_X / 2
     tax
     tya
-    cmp #RIVER_ROW             ; C = below the river band
-    adc #BOARD_Y / 2
+    CELL_AREA_ROW
     tay
     lda #PAL_BOARD
     jmp ui_set_attr
@@ -265,12 +256,7 @@ play_cap_order: .byte KIND_R, KIND_N, KIND_C, KIND_B, KIND_A, KIND_P   ; taken s
     beq @yes
     cmp game_side              ; MODE_RED (0): CPU is black (1) and vice versa
     beq @no
-@yes:
-    sec
-    rts
-@no:
-    clc
-    rts
+    PREDICATE_END
 .endproc
 
 ;;
@@ -656,11 +642,7 @@ play_cap_order: .byte KIND_R, KIND_N, KIND_C, KIND_B, KIND_A, KIND_P   ; taken s
     ldx game_side
     and play_own_tag,x
     beq @no
-    sec
-    rts
-@no:
-    clc
-    rts
+    PREDICATE_END
 .endproc
 play_own_tag: .byte RED_TAG, BLACK_TAG
 

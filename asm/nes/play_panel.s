@@ -1,12 +1,7 @@
 ; play_panel.s: the game screen's drawing: screen on/off and palette, the side panel
-; (turn, level, moves in notation, pieces taken, status line, result), the move brackets
-; and the king's flash.
-.include "nes.inc"
-.include "engine.inc"
-.include "ui.inc"
-.include "ui_tiles.inc"
-
-.include "play.inc"
+; (turn, level, moves in notation, pieces taken, status line, result) and the move
+; brackets.
+.include "play.inc"               ; and through it nes, engine, ui, ui_tiles
 
 .segment "UI"
 
@@ -96,10 +91,7 @@
 ; Clobbers: A, X, Y.
 .proc play_draw_panel
     ldx game_mode
-    lda play_mode_lo,x
-    sta ui_ptr
-    lda play_mode_hi,x
-    sta ui_ptr+1
+    ptr_at play_mode_lo, play_mode_hi
     ldx #PANEL_L
     ldy #PANEL_MODE_Y
     jsr ui_text
@@ -484,23 +476,14 @@
 .proc play_draw_result
     lda game_result
     bne @over
-    ptr txt_blank
-    ldx #PANEL_L
-    ldy #PANEL_RESULT_Y
-    jsr ui_text
+    PANEL_TEXT txt_blank, PANEL_RESULT_Y
     ptr txt_blank
     ldx #PANEL_L
     ldy #PANEL_RESULT_Y + 1
     jmp ui_text
-@over:
-    ptr txt_blank              ; no side to move any more: 红胜 / 黑胜 / 和棋 in big
-    ldx #PANEL_L               ; glyphs where the turn was
-    ldy #PANEL_TURN_Y
-    jsr ui_text
-    ptr txt_blank
-    ldx #PANEL_L
-    ldy #PANEL_TURN_Y + 1
-    jsr ui_text
+@over:                         ; no side to move any more: 红胜 / 黑胜 / 和棋 in big
+    PANEL_TEXT txt_blank, PANEL_TURN_Y   ; glyphs where the turn was
+    PANEL_TEXT txt_blank, PANEL_TURN_Y + 1
     ldx game_winner
     lda play_win_gl1,x
     ldx #PANEL_L
@@ -515,27 +498,15 @@
     lda play_win_pal,x
     ldy #PANEL_TURN_Y / 2
     jsr play_row_attr
-    ptr txt_blank
-    ldx #PANEL_L
-    ldy #PANEL_RESULT_Y
-    jsr ui_text
+    PANEL_TEXT txt_blank, PANEL_RESULT_Y
     ldx game_winner
-    lda play_win_lo,x
-    sta ui_ptr
-    lda play_win_hi,x
-    sta ui_ptr+1
+    ptr_at play_win_lo, play_win_hi
     ldx #PANEL_L
     ldy #PANEL_RESULT_Y
     jsr ui_text
-    ptr txt_blank
-    ldx #PANEL_L
-    ldy #PANEL_RESULT_Y + 1
-    jsr ui_text
+    PANEL_TEXT txt_blank, PANEL_RESULT_Y + 1
     ldx game_result
-    lda play_res_lo,x
-    sta ui_ptr
-    lda play_res_hi,x
-    sta ui_ptr+1
+    ptr_at play_res_lo, play_res_hi
     ldx #PANEL_L
     ldy #PANEL_RESULT_Y + 1
     jmp ui_text
@@ -549,10 +520,7 @@
     pha
     lda ui_ptr+1
     pha
-    ptr txt_blank
-    ldx #PANEL_L
-    ldy #PANEL_STATUS_Y
-    jsr ui_text
+    PANEL_TEXT txt_blank, PANEL_STATUS_Y
     pla
     sta ui_ptr+1
     pla
@@ -588,20 +556,10 @@
     stx ui_tmp
     jsr ui_cell_of_sq          ; X = column, Y = row
     txa
-    clc
-    adc #BOARD_X / 2
-    asl a
-    asl a
-    asl a
-    asl a
+    CELL_PIXEL_X
     pha
     tya
-    cmp #RIVER_ROW             ; C = below the river band: one cell lower
-    adc #BOARD_Y / 2
-    asl a
-    asl a
-    asl a
-    asl a
+    CELL_PIXEL_Y
     ldx ui_tmp
     sec
     sbc #1

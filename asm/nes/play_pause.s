@@ -1,11 +1,6 @@
 ; play_pause.s: the pause menu (undo, hint, flip, level, sound, new, resign, resume)
 ; and its questions.
-.include "nes.inc"
-.include "engine.inc"
-.include "ui.inc"
-.include "ui_tiles.inc"
-
-.include "play.inc"
+.include "play.inc"               ; and through it nes, engine, ui, ui_tiles
 
 .segment "UI"
 
@@ -20,10 +15,7 @@
     sta play_item
 @show:
     ldx play_item
-    lda play_pm_lo,x
-    sta ui_ptr
-    lda play_pm_hi,x
-    sta ui_ptr+1
+    ptr_at play_pm_lo, play_pm_hi
     jsr play_status
 @wait:
     jsr ev_get
@@ -87,12 +79,7 @@
 @not_flip:
     cmp #PM_LEVEL
     bne @not_level
-    ldx game_level
-    inx
-    cpx #LEVEL_COUNT + 1
-    bcc :+
-    ldx #1
-:   stx game_level
+    INC_WRAP game_level, 1, LEVEL_COUNT
     jsr play_draw_level
     jsr save_write
     jmp @show
@@ -163,12 +150,7 @@
     lda game_mode
     cmp #MODE_BLACK
     beq @no
-@yes:
-    sec
-    rts
-@no:
-    clc
-    rts
+    PREDICATE_END
 .endproc
 
 ;;

@@ -4,6 +4,17 @@
 .include "engine.inc"
 .include "ui.inc"
 UI_CELL_TABLE = 1
+
+; ui_t0..ui_t3 = A, A+1, A+2, A+3: the four tiles of a 2x2 glyph (C clear: no carry).
+.macro FOUR_TILES
+    sta ui_t0
+    adc #1
+    sta ui_t1
+    adc #1
+    sta ui_t2
+    adc #1
+    sta ui_t3
+.endmacro
 .segment "UIDATA"             ; the table of ui_tiles.inc lands in the UI bank
 .include "ui_tiles.inc"
 
@@ -92,11 +103,7 @@ UI_CELL_TABLE = 1
     bmi @no
     cmp ui_hl_sq,x
     bne @next
-    sec
-    rts
-@no:
-    clc
-    rts
+    PREDICATE_END
 .endproc
 
 ;;
@@ -133,13 +140,7 @@ UI_CELL_TABLE = 1
     asl a
     asl a
     adc #UI_PIECE_BASE
-    sta ui_t0
-    adc #1
-    sta ui_t1
-    adc #1
-    sta ui_t2
-    adc #1
-    sta ui_t3
+    FOUR_TILES
     jmp ui_put_cell
 @empty:
     txa
@@ -201,8 +202,7 @@ UI_CELL_TABLE = 1
     adc #BOARD_X / 2
     tax
     lda ui_r
-    cmp #RIVER_ROW             ; C = below the river band
-    adc #BOARD_Y / 2
+    CELL_AREA_ROW
     tay
     lda ui_pal
     jmp ui_set_attr
@@ -434,13 +434,7 @@ UI_CELL_TABLE = 1
     asl a
     adc #UI_TEXT_BASE
 @four:
-    sta ui_t0
-    adc #1
-    sta ui_t1
-    adc #1
-    sta ui_t2
-    adc #1
-    sta ui_t3
+    FOUR_TILES
     jmp ui_put_meta
 @digit:                        ; 4 tiles of ui_digit_tiles (the digit centred)
     stx ui_tmp

@@ -43,7 +43,7 @@ def _show_saved_bench(path: str, as_json: bool, plot_file: str | None) -> None:
     """`xq65 bench --from FILE`: the table (or JSON) and plot of a saved run."""
     import json
 
-    from pyharness.bench_search import SearchBench
+    from pyharness.bench.search import SearchBench
     from pyharness.inputfile import read_text
     text = read_text(path, "saved bench")
     try:
@@ -51,7 +51,7 @@ def _show_saved_bench(path: str, as_json: bool, plot_file: str | None) -> None:
     except ValueError as e:
         raise UsageProblem(f"{path}: {e}") from e
     if plot_file:
-        from pyharness.plot import plot_levels
+        from pyharness.bench.plot import plot_levels
         plot_levels(result, plot_file)
     if as_json:
         click.echo(json.dumps(result.as_dict(), indent=1, ensure_ascii=False))
@@ -89,7 +89,7 @@ def _run_level_bench(levels_text, n_positions, quick, jobs, engine, as_json, plo
         _show_saved_bench(from_file, as_json, plot_file)
         return
 
-    from pyharness.bench_search import (QUICK_POSITIONS, SuiteError, estimate_seconds,
+    from pyharness.bench.search import (QUICK_POSITIONS, SuiteError, estimate_seconds,
                                         load_suite, parse_levels, run_bench,
                                         select_positions)
     try:
@@ -116,7 +116,7 @@ def _run_level_bench(levels_text, n_positions, quick, jobs, engine, as_json, plo
                        err=True)
     result = run_bench(levels, positions, engine=engine, jobs=workers, progress=progress)
     if plot_file:
-        from pyharness.plot import plot_levels
+        from pyharness.bench.plot import plot_levels
         plot_levels(result, plot_file)
         if not quiet:
             click.echo(f"plot: {plot_file}", err=True)
@@ -144,11 +144,11 @@ def bench_movegen_cmd(depth: int = 3, as_json: bool = False, data_file: str | No
     """Cycles of mg_generate (per position, per move) and perft cycles per leaf.
 
     Perft runs twice per position: full (eng_perft_full, make + unmake at every leaf:
-    the issue's perft-leaf figure) and bulk (eng_perft, the last ply counted).
+    the perft-leaf figure of docs/cycle_budget.md) and bulk (eng_perft, the last ply counted).
     """
     import json
 
-    from pyharness.bench import PerftMismatchError, bench_movegen
+    from pyharness.bench.movegen import PerftMismatchError, bench_movegen
     from pyharness.inputfile import TEXT_CAP, check_regular
     from pyharness.reference.errors import InvalidFenError
     from pyharness.reference.perft import read_perft_file
@@ -168,7 +168,7 @@ def bench_movegen_cmd(depth: int = 3, as_json: bool = False, data_file: str | No
         raise UsageProblem(str(e)) from e
     costs = None
     if profile:
-        from pyharness.bench import profile_perft
+        from pyharness.bench.movegen import profile_perft
         total, leaves, costs = profile_perft(depth, cases, asm_engine(),
                                              full=not profile_bulk)
     if as_json:

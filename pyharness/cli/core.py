@@ -19,12 +19,12 @@ class UsageProblem(click.ClickException):
 
 def _input_errors() -> tuple[type[BaseException], ...]:
     """The exceptions that mean bad input (not a bug): each becomes one `error:` line."""
-    from ..build import BuildError
+    from ..rom.build import BuildError
     from ..engines import EngineUnavailableError
     from ..reference.errors import XQError
     from ..reference.search import SearchInputError
-    from ..sim import SimError
-    from ..symbols import SymbolError
+    from ..rom.sim import SimError
+    from ..rom.symbols import SymbolError
     return (XQError, SearchInputError, BuildError, SimError, SymbolError,
             EngineUnavailableError, OSError)
 
@@ -99,7 +99,7 @@ def _set_env(ctx: click.Context, name: str, value: str | None) -> None:
 @click.pass_context
 def main(ctx: click.Context, rom: str | None, labels: str | None) -> None:
     """xq65: a xiangqi cartridge for the NES, its 6502 engine and the harness around it."""
-    from ..sim import LABELS_ENV, ROM_ENV
+    from ..rom.sim import LABELS_ENV, ROM_ENV
     if labels is not None and rom is None:
         raise UsageProblem("--labels needs --rom")
     _set_env(ctx, ROM_ENV, rom)
@@ -122,8 +122,8 @@ def parse_position(text: str):
 def ensure_rom() -> None:
     """Build the standard ROM if it is out of date (not a --rom ROM, used as it is);
     a missing toolchain or a failed build is one error line (BuildError)."""
-    from ..build import build_rom
-    from ..sim import rom_selected
+    from ..rom.build import build_rom
+    from ..rom.sim import rom_selected
     if rom_selected() is None:
         build_rom(quiet=True)
 

@@ -37,7 +37,7 @@ def match_cmd(engine_a: str, engine_b: str, games: int, jobs: int, seed: int,
 
     from ..match import (EngineFailure, MatchError, check_spec, load_openings, parse_spec,
                         resolve_jobs, run_match)
-    from ..matchlog import match_pgn, summary_lines
+    from ..match.report import match_pgn, summary_lines
 
     try:
         spec_a, spec_b = parse_spec(engine_a), parse_spec(engine_b)

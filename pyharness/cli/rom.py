@@ -10,7 +10,7 @@ from .core import UsageProblem, ensure_rom, main
 @click.option("--force", is_flag=True, help="Rebuild everything, even if up to date.")
 def build_cmd(force: bool) -> None:
     """Build build/xiangqi.nes (assets, ca65, ld65) and print the memory summary."""
-    from pyharness.build import BuildError, build_rom
+    from pyharness.rom.build import BuildError, build_rom
 
     try:
         result = build_rom(force=force, quiet=True)
@@ -34,7 +34,7 @@ def screenshot_cmd(out: str, frames: int, presses: tuple[str, ...], scale: int) 
     """
     from pathlib import Path
 
-    from pyharness.emu import Emulator, UnknownButtonError, button_mask
+    from pyharness.rom.emu import Emulator, UnknownButtonError, button_mask
     if Path(out).suffix.lower() != ".png":
         raise UsageProblem(f"{out}: the screenshot is a PNG; name it *.png")
     for buttons in presses:
@@ -58,8 +58,8 @@ def screenshot_cmd(out: str, frames: int, presses: tuple[str, ...], scale: int) 
 def play_cmd() -> None:
     """Open build/xiangqi.nes (or --rom) in an emulator window (or say how to play it
     elsewhere)."""
-    from pyharness.play import PlayError, play
-    from pyharness.sim import default_paths
+    from pyharness.rom.play import PlayError, play
+    from pyharness.rom.sim import default_paths
 
     ensure_rom()
     try:

@@ -72,7 +72,7 @@ def _asm_perft(pos, depth: int) -> int:
     """asm perft, both modes: prints cycles and cycles per leaf, returns the count.
 
     The first figures ("cycles", "cycles per leaf") are eng_perft_full, which makes and
-    unmakes every leaf move (the issue's perft-leaf figure); the "bulk" lines are
+    unmakes every leaf move (the perft-leaf figure of docs/cycle_budget.md); the "bulk" lines are
     eng_perft, which adds the last ply's generated count without make/unmake.
     """
     from ..reference.clock import nes_seconds
@@ -93,6 +93,6 @@ def _asm_perft(pos, depth: int) -> int:
 
 def _asm_divide(pos, depth: int) -> list:
     """asm divide: [(Move, count)] in the asm generation order."""
-    from pyharness.asm_engine import asm_divide
+    from pyharness.rom.asm_engine import asm_divide
 
     return asm_divide(pos, depth, asm_engine())

@@ -4,7 +4,7 @@ An engine is named by a spec string `kind:items`, items separated by commas, eac
 `key=value` (integers) or the level shorthand `L<n>`:
 
     fsf:depth=3      Fairy-Stockfish over UCI, fixed depth (or fsf:nodes=2000)
-    naive:depth=3    material-only fixed-depth negamax (pyharness.naive)
+    naive:depth=3    material-only fixed-depth negamax (pyharness.match.naive)
     random:seed=1    uniform random legal mover
     ref:L4           the Python twin of the asm engine (pyharness.reference.search)
     ref:depth=3      ... at a fixed depth (also nodes=, frames=)

@@ -57,10 +57,10 @@ class RandomPlayer:
 
 
 class NaivePlayer:
-    """Wraps pyharness.naive.NaiveEngine (deterministic; ignores the seed)."""
+    """Wraps pyharness.match.naive.NaiveEngine (deterministic; ignores the seed)."""
 
     def __init__(self, depth: int = 3) -> None:
-        from ..naive import NaiveEngine
+        from .naive import NaiveEngine
         self.engine = NaiveEngine(depth)
 
     def new_game(self, seed: int) -> None:
@@ -81,7 +81,7 @@ class FsfPlayer:
     move_timeout = 300.0
 
     def __init__(self, depth: int | None = None, nodes: int | None = None) -> None:
-        from ..uci import UciEngine
+        from .uci import UciEngine
         self.depth, self.nodes = depth, nodes
         self.engine = UciEngine()
 

@@ -134,7 +134,7 @@ def make_player(spec: EngineSpec) -> Player:
 
 
 def _check_fsf(options: dict[str, int]) -> None:
-    from ..uci import EngineMissingError, find_binary
+    from .uci import EngineMissingError, find_binary
     try:
         find_binary()
     except EngineMissingError as exc:
@@ -142,7 +142,7 @@ def _check_fsf(options: dict[str, int]) -> None:
 
 
 def _make_fsf(options: dict[str, int]) -> Player:
-    from ..uci import EngineMissingError
+    from .uci import EngineMissingError
     try:
         return FsfPlayer(depth=options.get("depth"), nodes=options.get("nodes"))
     except EngineMissingError as exc:

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterator
 
-from ..elo import EloEstimate, elo_estimate
+from .elo import EloEstimate, elo_estimate
 from ..inputfile import InputFileError, read_text
 from ..reference.board import BLACK, RED
 from ..reference.errors import InvalidFenError

@@ -67,7 +67,8 @@ def move_bound(side: int = RED) -> int:
     return sum(types_bound(side).values())
 
 
-def _fen(grid: dict[int, str]) -> str:
+def grid_fen(grid: dict[int, str]) -> str:
+    """FEN (red to move) of the pieces `grid` holds: {square: FEN letter}."""
     rows = []
     for rank in range(9, -1, -1):
         row, gap = "", 0
@@ -107,7 +108,7 @@ def climb(fen: str, steps: int, seed: int) -> Climb:
             letter = TYPE_LETTERS[p[1]]
             grid[sq] = letter if p[0] == RED else letter.lower()
     cur = len(start.legal_moves())
-    best = Climb(_fen(grid), cur, len(start.pseudo_legal_moves()), 1)
+    best = Climb(grid_fen(grid), cur, len(start.pseudo_legal_moves()), 1)
     best_grid, stale = dict(grid), 0
     for _ in range(steps):
         trial = dict(grid)
@@ -116,7 +117,7 @@ def climb(fen: str, steps: int, seed: int) -> Climb:
             ch = trial.pop(sq)
             trial[rng.choice([s for s in SQUARES if s not in trial])] = ch
         try:
-            pos = Position.from_fen(_fen(trial))
+            pos = Position.from_fen(grid_fen(trial))
         except InvalidFenError:
             continue
         best.seen += 1
@@ -126,7 +127,7 @@ def climb(fen: str, steps: int, seed: int) -> Climb:
         if n >= cur:
             grid, cur = trial, n
             if n > best.moves:
-                best.fen, best.moves, best_grid, stale = _fen(trial), n, dict(trial), 0
+                best.fen, best.moves, best_grid, stale = grid_fen(trial), n, dict(trial), 0
         if stale > max(steps // 20, 1):
             grid, cur, stale = dict(best_grid), best.moves, 0
     return best

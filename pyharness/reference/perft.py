@@ -11,27 +11,14 @@ def _perft_codes(pos: Position, depth: int) -> int:
     codes = pos._legal_codes()
     if depth == 1:
         return len(codes)
-    b = pos.board
-    ps = pos.piece_sq
+    place, unplace = pos._place_code, pos._unplace_code
     total = 0
     for code in codes:
-        frm = code >> 8
-        to = code & 0xFF
-        v = b[frm]
-        c = b[to]
-        b[to] = v
-        b[frm] = 0
-        ps[v - 16] = to
-        if c:
-            ps[c - 16] = 0
+        c = place(code)
         pos.side ^= 1
         total += _perft_codes(pos, depth - 1)
         pos.side ^= 1
-        b[frm] = v
-        b[to] = c
-        ps[v - 16] = frm
-        if c:
-            ps[c - 16] = to
+        unplace(code, c)
     return total
 
 

@@ -292,18 +292,11 @@ class Position:
         base = 16 * side
         out: list[int] = []
         ap = out.append
-        sq = ps[base]
-        if sq:
-            pal = IN_PALACE[side]
-            for d in KING_STEPS:
-                t = sq + d
-                if pal[t] and not b[t] & own:
-                    ap(sq << 8 | t)
         pal = IN_PALACE[side]
-        for i in (1, 2):
-            sq = ps[base + i]
+        for i, steps in ((0, KING_STEPS), (1, ADVISOR_STEPS), (2, ADVISOR_STEPS)):
+            sq = ps[base + i]                   # the king, then the advisors: palace steps
             if sq:
-                for d in ADVISOR_STEPS:
+                for d in steps:
                     t = sq + d
                     if pal[t] and not b[t] & own:
                         ap(sq << 8 | t)
@@ -322,7 +315,7 @@ class Position:
                     t = sq + d
                     if not b[t] & own and b[sq + leg] == 0:
                         ap(sq << 8 | t)
-        for i in (7, 8):
+        for i in (7, 8, 9, 10):                 # rooks, then cannons: the same slide
             sq = ps[base + i]
             if sq:
                 for d in LINE_STEPS:
@@ -330,17 +323,10 @@ class Position:
                     while b[t] == 0:
                         ap(sq << 8 | t)
                         t += d
-                    if not b[t] & own:
-                        ap(sq << 8 | t)
-        for i in (9, 10):
-            sq = ps[base + i]
-            if sq:
-                for d in LINE_STEPS:
-                    t = sq + d
-                    while b[t] == 0:
-                        ap(sq << 8 | t)
-                        t += d
-                    if b[t] != OFFBOARD:
+                    if i < 9:                   # a rook takes what stops it
+                        if not b[t] & own:
+                            ap(sq << 8 | t)
+                    elif b[t] != OFFBOARD:      # a cannon jumps the screen to take
                         t += d
                         while b[t] == 0:
                             t += d
@@ -360,8 +346,9 @@ class Position:
                         ap(sq << 8 | (sq + 1))
         return out
 
-    def _code_is_legal(self, code: int) -> bool:
-        """Make the pseudo-legal move `code`, test the mover's king, unmake."""
+    def _place_code(self, code: int) -> int:
+        """Move the piece of `code` (`frm << 8 | to`) on the board and in piece_sq only
+        (no side, counters or undo record); return what stood on `to` (0 or a piece)."""
         b = self.board
         ps = self.piece_sq
         frm = code >> 8
@@ -373,12 +360,26 @@ class Position:
         ps[v - 16] = to
         if c:
             ps[c - 16] = 0
-        ok = not self.square_attacked(ps[16 * self.side], self.side ^ 1)
+        return c
+
+    def _unplace_code(self, code: int, captured: int) -> None:
+        """Undo `_place_code(code)`, which returned `captured`."""
+        b = self.board
+        ps = self.piece_sq
+        frm = code >> 8
+        to = code & 0xFF
+        v = b[to]
         b[frm] = v
-        b[to] = c
+        b[to] = captured
         ps[v - 16] = frm
-        if c:
-            ps[c - 16] = to
+        if captured:
+            ps[captured - 16] = to
+
+    def _code_is_legal(self, code: int) -> bool:
+        """Make the pseudo-legal move `code`, test the mover's king, unmake."""
+        c = self._place_code(code)
+        ok = not self.square_attacked(self.piece_sq[16 * self.side], self.side ^ 1)
+        self._unplace_code(code, c)
         return ok
 
     def _legal_codes(self) -> list[int]:

@@ -447,7 +447,7 @@
     $("save-status").textContent = "erased";
   });
 
-  // Read-only probes for the browser tests (tests/test_web_page.py).
+  // Read-only probes for the browser tests (tests/test_web_page.py, tests/test_web_input.py).
   window.xq65 = {
     get frames() { return state.frames; },
     get failed() { return state.failed; },

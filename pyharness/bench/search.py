@@ -28,9 +28,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from .reference.clock import CYCLES_PER_FRAME, FRAMES_PER_SECOND, NES_CPU_HZ
+from ..reference.clock import CYCLES_PER_FRAME, FRAMES_PER_SECOND, NES_CPU_HZ
 
-DEFAULT_SUITE = Path(__file__).resolve().parent.parent / "assets" / "bench_suite.txt"
+DEFAULT_SUITE = Path(__file__).resolve().parents[2] / "assets" / "bench_suite.txt"
 PHASES = ("open", "mid", "end")
 BENCH_SEED = 1
 #: positions of the default (quick) run: the first ones of each phase, round robin
@@ -67,10 +67,10 @@ def load_suite(path: str | os.PathLike | None = None) -> list[SuitePosition]:
 
     Raises SuiteError for a bad name, a bad FEN or a repeated name.
     """
-    from .reference.errors import InvalidFenError
-    from .reference.position import Position
+    from ..reference.errors import InvalidFenError
+    from ..reference.position import Position
 
-    from .inputfile import InputFileError, read_text
+    from ..inputfile import InputFileError, read_text
     file = Path(path) if path is not None else DEFAULT_SUITE
     try:
         lines = read_text(file, "bench suite").splitlines()
@@ -118,7 +118,7 @@ def select_positions(suite: list[SuitePosition], count: int | None) -> list[Suit
 
 def parse_levels(text: str | None) -> list[int]:
     """"1,2,5" -> [1, 2, 5] (each 1..5, no repeats); None or "" -> all levels."""
-    from .reference.levels import all_levels
+    from ..reference.levels import all_levels
     n = len(all_levels())
     if not text:
         return list(range(1, n + 1))
@@ -177,14 +177,14 @@ class _Runner:
     """Runs think(level) of one engine; one per process (the asm one holds a simulator)."""
 
     def __init__(self, engine: str) -> None:
-        from .engines import make_engine
+        from ..engines import make_engine
         self.engine = make_engine(engine)
 
     def run(self, pos_entry: SuitePosition, level: int, seed: int) -> SearchRun:
         """think(level) on the position; the cycles measured (asm) or modelled (ref)."""
-        from .limits import Limits
-        from .reference.levels import NODE_CYCLES_ESTIMATE
-        from .reference.position import Position
+        from ..limits import Limits
+        from ..reference.levels import NODE_CYCLES_ESTIMATE
+        from ..reference.position import Position
         pos = Position.from_fen(pos_entry.fen)
         t0 = time.perf_counter()
         res = self.engine.think(pos, Limits(level=level, seed=seed))
@@ -278,7 +278,7 @@ class SearchBench:
         """How the cycles were obtained."""
         if self.engine == "asm":
             return "measured (py65, srch_think)"
-        from .reference.levels import NODE_CYCLES_ESTIMATE
+        from ..reference.levels import NODE_CYCLES_ESTIMATE
         return f"MODEL: nodes x {NODE_CYCLES_ESTIMATE} (Python twin, not asm)"
 
     def level(self, number: int) -> LevelStats | None:
@@ -407,7 +407,7 @@ def estimate_seconds(levels: Iterable[int], positions: int, engine: str) -> floa
     asm: cap cycles / PY65_CYCLES_PER_SECOND; ref: cap nodes (model clock) at ~50 us a
     node. Searches that finish their depth early take less.
     """
-    from .reference.levels import NODE_CYCLES_ESTIMATE, get_level
+    from ..reference.levels import NODE_CYCLES_ESTIMATE, get_level
     total = 0.0
     for lv in levels:
         cycles = get_level(lv).frames * CYCLES_PER_FRAME
@@ -427,8 +427,8 @@ def run_bench(levels: list[int] | None = None, positions: list[SuitePosition] | 
     many processes (0 = all cores). `progress(run, done, total)` is called as each
     search finishes. Raises engines.EngineUnavailableError when the asm cannot run.
     """
-    from .engines import ENGINE_NAMES, make_engine
-    from .reference.levels import get_level
+    from ..engines import ENGINE_NAMES, make_engine
+    from ..reference.levels import get_level
     if engine not in ENGINE_NAMES:
         raise ValueError(f"unknown engine {engine!r} (have: {', '.join(ENGINE_NAMES)})")
     if engine == "asm":

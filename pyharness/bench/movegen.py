@@ -2,9 +2,10 @@
 
 Movegen part: over the public perft positions, the cycles of one full legal generation
 (mg_generate), per generated move, and the cycles per leaf of an asm perft at a given
-depth, twice: eng_perft_full (every leaf move made and unmade: the issue's "perft leaf",
-make + legality + unmake with the generation amortised) and eng_perft (bulk counting:
-the last ply adds the generated count). The search issue extends this module.
+depth, twice: eng_perft_full (every leaf move made and unmade: the "perft leaf" of
+docs/cycle_budget.md, make + legality + unmake with the generation amortised) and
+eng_perft (bulk counting: the last ply adds the generated count). The search's cycle
+budgets are pyharness/bench/search.py.
 """
 from __future__ import annotations
 
@@ -12,12 +13,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from .asm_engine import AsmEngine
-from .reference.clock import NES_CPU_HZ
-from .reference.perft import PerftCase, read_perft_file
-from .reference.position import Position
+from ..rom.asm_engine import AsmEngine
+from ..reference.clock import NES_CPU_HZ
+from ..reference.perft import PerftCase, read_perft_file
+from ..reference.position import Position
 
-PUBLIC_PERFT = Path(__file__).resolve().parent.parent / "tests" / "data" / "perft_public.txt"
+PUBLIC_PERFT = Path(__file__).resolve().parents[2] / "tests" / "data" / "perft_public.txt"
 
 
 class PerftMismatchError(Exception):
@@ -135,8 +136,8 @@ class MovegenBench:
                      f"{self.total_leaves:>11} {self.total_perft_full_cycles:>10} "
                      f"{self.leaf_average_full:>7.1f} {self.total_perft_cycles:>10} "
                      f"{self.leaf_average:>7.1f}")
-        lines.append("full = eng_perft_full (make + unmake at every leaf: the issue's perft "
-                     "leaf); bulk = eng_perft (last ply counted, no make/unmake)")
+        lines.append("full = eng_perft_full (make + unmake at every leaf: the perft leaf); "
+                     "bulk = eng_perft (last ply counted, no make/unmake)")
         lines.append(f"mean of per-position bulk cycles/leaf: {self.leaf_mean_of_positions:.1f}; "
                      f"perft time on a NES: full {self.total_perft_full_cycles / NES_CPU_HZ:.1f} s, "
                      f"bulk {self.total_perft_cycles / NES_CPU_HZ:.1f} s")
@@ -166,7 +167,7 @@ def profile_perft(depth: int = 3, cases: list[PerftCase] | None = None,
     Returns (total cycles, total leaves, per-routine costs sorted by cycles). A routine's
     calls are the executions of its first instruction.
     """
-    from .sim import routine_of
+    from ..rom.sim import routine_of
     if cases is None:
         cases = read_perft_file(PUBLIC_PERFT)
     eng = engine or AsmEngine()

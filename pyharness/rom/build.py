@@ -1,7 +1,7 @@
 """Build the cartridge: asset tools, ca65 on every source, ld65 with the cartridge config.
 
 `build_rom()` is incremental: when no input (asm sources, includes, the ld65 config,
-assets, asset tools) is newer than its outputs nothing runs. `python -m pyharness.build`
+assets, asset tools) is newer than its outputs nothing runs. `python -m pyharness.rom.build`
 and `xq65 build` print the summary: ROM size, then per memory region (RAM areas, each
 PRG bank) the bytes used, the bytes free at its end (contiguous) and the bytes lost to
 alignment holes (gaps between segments and the fill before aligned modules), from the
@@ -163,7 +163,7 @@ class BuildResult:
 
 def project_root() -> Path:
     """Return the repository root (the directory holding asm/ and pyharness/)."""
-    return Path(__file__).resolve().parent.parent
+    return Path(__file__).resolve().parents[2]
 
 
 def _newest(paths) -> float:
@@ -239,15 +239,7 @@ def parse_cfg_segments(cfg_text: str) -> dict[str, str]:
 
 def parse_map_segments(map_text: str) -> dict[str, int]:
     """Return {segment: size} from the "Segment list" of an ld65 map file."""
-    m = re.search(r"Segment list:\s*\n-+\n.*?\n-+\n(.*?)(?:\n\s*\n|\Z)", map_text, re.S)
-    if not m:
-        raise BuildError("no segment list in the ld65 map file")
-    sizes = {}
-    for line in m.group(1).splitlines():
-        parts = line.split()
-        if len(parts) >= 4:
-            sizes[parts[0]] = int(parts[3], 16)
-    return sizes
+    return {name: size for name, (_, size) in parse_map_extents(map_text).items()}
 
 
 def parse_cfg_memory(cfg_text: str) -> dict[str, tuple[int, int]]:
@@ -403,7 +395,7 @@ def markdown_totals(result: BuildResult) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m pyharness.build [--force] [--markdown]`: build and print the summary
+    """`python -m pyharness.rom.build [--force] [--markdown]`: build and print the summary
     (with --markdown: the totals table of the docs instead)."""
     argv = sys.argv[1:] if argv is None else argv
     try:

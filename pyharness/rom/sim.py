@@ -25,8 +25,8 @@ from typing import Callable, Iterable
 
 from py65.devices.mpu6502 import MPU
 
-from .inputfile import ROM_CAP, InputFileError, read_bytes
-from .reference.clock import CYCLES_PER_FRAME
+from ..inputfile import ROM_CAP, InputFileError, read_bytes
+from ..reference.clock import CYCLES_PER_FRAME
 from .symbols import (PRG_BANK_SIZE, SymbolError, SymbolTable, load_banks, load_constants,
                       load_symbols)
 
@@ -170,7 +170,7 @@ def default_paths(root: Path | None = None) -> tuple[Path, Path, Path]:
         labels = Path(os.environ.get(LABELS_ENV) or chosen.with_suffix(".labels"))
         return chosen, labels, labels.with_suffix(".dbg")
     if root is None:
-        root = Path(__file__).resolve().parent.parent
+        root = Path(__file__).resolve().parents[2]
     b = root / "build"
     return b / "xiangqi.nes", b / "xiangqi.labels", b / "xiangqi.dbg"
 

@@ -1,6 +1,6 @@
 """Run the ROM in FCEUX (a second, independent emulator) under a virtual X server.
 
-FCEUX 2.6 (Qt) runs `--loadlua pyharness/fceux_probe.lua`; the script advances a number
+FCEUX 2.6 (Qt) runs `--loadlua pyharness/rom/fceux_probe.lua`; the script advances a number
 of frames at maximum speed, reads a 16-bit RAM word and quits. The address is passed
 in the environment (XQ65_ADDR), resolved by name from the ld65 label file here.
 A private HOME keeps FCEUX's config out of the user's home directory.
@@ -15,9 +15,10 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from pyharness.symbols import load_symbols
+from pyharness.rom.symbols import load_symbols
 
 PROBE_LUA = Path(__file__).with_name("fceux_probe.lua")
+LIB_LUA = Path(__file__).with_name("fceux_lib.lua")      # dofile'd by both scripts
 FCEUX_CANDIDATES = ("fceux", "/usr/games/fceux")
 
 
@@ -75,7 +76,8 @@ def _run_lua(rom: Path, lua: Path, env_extra: dict[str, str], timeout: float,
     """
     with tempfile.TemporaryDirectory(prefix="xq65-fceux-") as tmp:
         out = Path(tmp) / "result.txt"
-        env = dict(os.environ, HOME=tmp, XQ65_OUT=str(out), **env_extra)
+        env = dict(os.environ, HOME=tmp, XQ65_OUT=str(out), XQ65_LIB=str(LIB_LUA),
+                   **env_extra)
         cmd = ["xvfb-run", "-a", find_fceux(), "--no-config", "1", "--sound", "0",
                "--loadlua", str(lua), str(rom)]
         proc = subprocess.Popen(cmd, env=env, cwd=tmp, stdout=subprocess.PIPE,

@@ -1,4 +1,4 @@
-"""The asm engine of the ROM, driven through `pyharness.sim`: load, generate, perft.
+"""The asm engine of the ROM, driven through `pyharness.rom.sim`: load, generate, perft.
 
 `AsmEngine` loads a reference `Position` into the engine's input block
 (`eng_in_pieces`, `eng_in_side`, see asm/include/engine.inc), calls `eng_load`, and
@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .limits import Limits
-from .reference.clock import CYCLES_PER_FRAME, nes_seconds
-from .reference.position import Move, Position
-from .reference.search import SearchResult
-from .reference.zobrist import default_keys, position_key
+from ..limits import Limits
+from ..reference.clock import CYCLES_PER_FRAME, nes_seconds
+from ..reference.position import Move, Position
+from ..reference.search import SearchResult
+from ..reference.zobrist import default_keys, position_key
 from .sim import Sim, SimLimitError, make_sim
 
 
@@ -84,7 +84,7 @@ STALL_FRAMES = 120
 
 def think_cycle_cap(limits: Limits) -> int:
     """The cycle cap of srch_think under `limits`: a runaway routine stops there."""
-    from .reference.levels import get_level
+    from ..reference.levels import get_level
     caps = []
     frames = limits.frames
     if frames is None and limits.level is not None:
@@ -224,7 +224,7 @@ class AsmEngine:
         The counter (`halfmove`, else the position's) is clamped to HALFMOVE_MAX, the
         one-byte counter's ceiling, as the twin clamps it (docs/rules.md).
         """
-        from .reference.search import HALFMOVE_MAX
+        from ..reference.search import HALFMOVE_MAX
         self.load(pos)
         half = pos.halfmove if halfmove is None else halfmove
         self.sim.call("eng_game_new", a=min(half, HALFMOVE_MAX))
@@ -240,7 +240,7 @@ class AsmEngine:
 
     def game_result(self):
         """eng_game_result as a reference GameResult (None while the game goes on)."""
-        from .reference.game import GameResult
+        from ..reference.game import GameResult
         s = self.sim
         self._call("eng_game_result")
         reason = s.mpu.a
@@ -290,7 +290,7 @@ class AsmEngine:
         The limits are checked as `Limits` checks them (LimitsError); the run stops
         with SimLimitError at `max_cycles` (default: `think_cycle_cap`).
         """
-        from .reference.search import game_record
+        from ..reference.search import game_record
         limits = Limits(level=level, depth=depth, nodes=nodes, frames=frames, seed=seed)
         if max_cycles is None:
             max_cycles = think_cycle_cap(limits)

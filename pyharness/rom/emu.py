@@ -6,7 +6,7 @@
     emu.read_u16("frame_count")
     emu.save_png("build/title.png")
 
-Addresses are CPU addresses; names resolve through pyharness.symbols (the ld65 label
+Addresses are CPU addresses; names resolve through pyharness.rom.symbols (the ld65 label
 file beside the ROM). cynes only guarantees reads and writes of RAM ($0000-$1FFF) and
 PRG-RAM ($6000-$7FFF); other addresses raise ValueError here.
 """
@@ -19,8 +19,8 @@ from pathlib import Path
 
 import numpy as np
 
-from pyharness.sim import LABELS_ENV, RomFormatError, RomImage
-from pyharness.symbols import SymbolError, SymbolTable, load_symbols
+from pyharness.rom.sim import LABELS_ENV, RomFormatError, RomImage
+from pyharness.rom.symbols import SymbolError, SymbolTable, load_symbols
 
 # cynes controller bits (cynes.NES_INPUT_*), player 1 in the low byte
 BUTTONS = {
@@ -40,7 +40,7 @@ class UnknownButtonError(ValueError):
 
 def default_rom() -> Path:
     """The ROM the build makes, <root>/build/xiangqi.nes (or $XQ65_ROM: `xq65 --rom`)."""
-    from pyharness.sim import default_paths
+    from pyharness.rom.sim import default_paths
     return default_paths()[0]
 
 
@@ -205,13 +205,29 @@ MODE_RED, MODE_BLACK, MODE_TWO, MODE_DEMO = range(4)
 def asm_const(name: str, source: str = "asm/include/ui.inc") -> int:
     """A decimal constant `NAME = n` of an asm source (the one source of the UI's
     layout: ui.inc, play.s)."""
-    text = (Path(__file__).resolve().parent.parent / source).read_text()
+    text = (Path(__file__).resolve().parents[2] / source).read_text()
     m = re.search(rf"^{name}\s*=\s*(\d+)", text, re.M)
     if not m:
         raise KeyError(f"{name} not in {source}")
     return int(m.group(1))
 TEXT_GLYPHS = "一二三四五六七八九进退平前后中将军楚河漢界红黑胜和棋"   # tools/ui_charset.py TEXT
 PIECE_GLYPHS = "帅仕相马车炮兵将士象卒"                      # tools/ui_charset.py PIECES
+
+
+def decode_text(codes) -> str:
+    """The ROM's text codes (nt_out, play_notes) as a string: $FF a space, $8n the digit
+    n, $40+i piece glyph i, below $40 text glyph i."""
+    out = []
+    for c in codes:
+        if c == 0xFF:
+            out.append(" ")
+        elif c >= 0x80:
+            out.append(str(c & 0x0F))
+        elif c >= 0x40:
+            out.append(PIECE_GLYPHS[c & 0x3F])
+        else:
+            out.append(TEXT_GLYPHS[c])
+    return "".join(out)
 MENU_ROWS_FIRST = 0
 
 
@@ -372,15 +388,4 @@ class GameDriver:
         """The newest move of the side panel as text (炮二平五)."""
         base = self.emu.address("play_notes") + (asm_const("NOTES") - 1) * asm_const(
             "NOTE_SIZE")
-        codes = [self.emu.read(base + i) for i in range(4)]
-        out = []
-        for c in codes:
-            if c == 0xFF:
-                out.append(" ")
-            elif c >= 0x80:
-                out.append(str(c & 0x0F))
-            elif c >= 0x40:
-                out.append(PIECE_GLYPHS[c & 0x3F])
-            else:
-                out.append(TEXT_GLYPHS[c])
-        return "".join(out)
+        return decode_text([self.emu.read(base + i) for i in range(4)])

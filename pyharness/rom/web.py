@@ -1,7 +1,7 @@
 """The browser page: assemble build/web/ from web/src/, jsnes (web/node_modules, put
 there by `npm ci`) and the built ROM, and serve a folder on a loopback port.
 
-    python -m pyharness.web            # what `make web` runs after `npm ci`
+    python -m pyharness.rom.web            # what `make web` runs after `npm ci`
     with serve(path) as url: ...       # a static server in a thread (tests)
 
 The folder is static: index.html, style.css, main.js, audio.js, jsnes.min.js, xiangqi.nes and the
@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from pyharness.build import ROM_NAME, BuildError, build_rom, project_root
+from pyharness.rom.build import ROM_NAME, BuildError, build_rom, project_root
 
 PAGE_FILES = ("index.html", "style.css", "main.js", "audio.js")
 EMULATOR = "jsnes"
@@ -108,7 +108,7 @@ def serve(directory: Path, host: str = "127.0.0.1", port: int = 0) -> Iterator[s
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m pyharness.web`: assemble build/web/ and print one line."""
+    """`python -m pyharness.rom.web`: assemble build/web/ and print one line."""
     try:
         result = assemble()
     except (WebDepsMissingError, BuildError) as e:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .match import GameRecord, MatchResult
+from .runner import GameRecord, MatchResult
 
 ELO_FORMULA = ("Elo = -400 log10(1/s - 1); 95 % interval from s ± 1.96 sqrt(var/N), "
                "var = per-game score variance (draws count 1/2)")

@@ -44,22 +44,24 @@ class EngineProtocolError(UciError):
     """The engine answered something the client does not understand, or died."""
 
 
+def _shift_ranks(move: str, pattern: re.Pattern, shift: int, name: str, example: str) -> str:
+    """`move` matched by `pattern` (file, rank, file, rank) with both ranks + `shift`;
+    ValueError naming what was wanted when it does not match."""
+    m = pattern.match(move)
+    if not m:
+        raise ValueError(f"not {name}: {move!r} (want e.g. {example})")
+    f1, r1, f2, r2 = m.groups()
+    return f"{f1}{int(r1) + shift}{f2}{int(r2) + shift}"
+
+
 def iccs_to_uci(move: str) -> str:
     """Convert an ICCS move ("h2e2", ranks 0..9) to Fairy-Stockfish's ("h3e3", ranks 1..10)."""
-    m = _ICCS_RE.match(move)
-    if not m:
-        raise ValueError(f"not an ICCS move: {move!r} (want e.g. h2e2)")
-    f1, r1, f2, r2 = m.groups()
-    return f"{f1}{int(r1) + 1}{f2}{int(r2) + 1}"
+    return _shift_ranks(move, _ICCS_RE, +1, "an ICCS move", "h2e2")
 
 
 def uci_to_iccs(move: str) -> str:
     """Convert a Fairy-Stockfish xiangqi move ("h10g8", ranks 1..10) to ICCS ("h9g7")."""
-    m = _UCI_RE.match(move)
-    if not m:
-        raise ValueError(f"not a Fairy-Stockfish xiangqi move: {move!r} (want e.g. h3e3)")
-    f1, r1, f2, r2 = m.groups()
-    return f"{f1}{int(r1) - 1}{f2}{int(r2) - 1}"
+    return _shift_ranks(move, _UCI_RE, -1, "a Fairy-Stockfish xiangqi move", "h3e3")
 
 
 def find_binary(name: str | None = None) -> str:

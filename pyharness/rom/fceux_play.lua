@@ -1,28 +1,16 @@
--- fceux_play.lua: run by pyharness/fceux.py (play_script) inside FCEUX (--loadlua).
+-- fceux_play.lua: run by pyharness/rom/fceux.py (play_script) inside FCEUX (--loadlua).
 -- Plays a controller script and dumps RAM.  XQ65_SCRIPT is a list of steps
 -- "buttons:frames" separated by spaces; buttons is "-" (none) or names joined by "+"
 -- (A B select start up down left right); each step holds them for that many frames.
 -- Then writes XQ65_COUNT bytes from XQ65_ADDR (decimal) as hex to XQ65_OUT and quits.
+local lib = dofile(os.getenv("XQ65_LIB"))
 local script = os.getenv("XQ65_SCRIPT") or ""
-local addr = tonumber(os.getenv("XQ65_ADDR") or "")
 local count = tonumber(os.getenv("XQ65_COUNT") or "1")
-local out = os.getenv("XQ65_OUT")
-
-local function finish(text)
-  if out then
-    local f = io.open(out, "w")
-    f:write(text)
-    f:close()
-  end
-  emu.exit()
-end
-
-if addr == nil or out == nil then
-  finish("error: XQ65_ADDR and XQ65_OUT must be set\n")
+if not lib.start() then
   return
 end
+local addr, finish = lib.addr, lib.finish
 
-emu.speedmode("maximum")
 for step in string.gmatch(script, "%S+") do
   local names, frames = string.match(step, "^([^:]+):(%d+)$")
   if names == nil then

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .reference.board import (ADVISOR, BISHOP, CANNON, KING, KNIGHT, PAWN, PIECE_TYPES,
+from ..reference.board import (ADVISOR, BISHOP, CANNON, KING, KNIGHT, PAWN, PIECE_TYPES,
                               ROOK)
-from .reference.position import Move, Position
+from ..reference.position import Move, Position
 
 #: piece values in tenths of a pawn, by type code
 VALUES = {KING: 0, ADVISOR: 20, BISHOP: 20, KNIGHT: 40, ROOK: 90, CANNON: 45, PAWN: 10}

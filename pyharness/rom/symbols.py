@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .inputfile import SYMBOLS_CAP, read_text
+from ..inputfile import SYMBOLS_CAP, read_text
 
 _LABEL_LINE = re.compile(r"^al\s+([0-9A-Fa-f]+)\s+\.(\S+)\s*$")
 _DBG_FIELD = re.compile(r'(\w+)=("(?:[^"]*)"|[^,]*)')
