@@ -394,11 +394,13 @@ KILL_MARK = $01                 ; not EMPTY, not a piece, below RED_TAG, not neg
         sta sr_t3
         lda mv_count,x
 ::srch_pick_scan:
-        ldy sr_t0               ; A = end of the candidates (> i), sr_t3 = a bound
-        bne @scani              ; below the maximum
-        tay                     ; i = 0: the keys from sr_kptr
-        dey                     ; Y = last
-        lda sr_t3               ; A = best key - 1
+        tay                     ; A = end of the candidates (> i), sr_t3 = a bound
+        dey                     ; below the maximum; Y = last
+        cpy sr_t0
+        beq @one                ; one candidate: slot i
+        lda sr_t0
+        bne @scani
+        lda sr_t3               ; i = 0: the keys from sr_kptr; A = best key - 1
 @loop0: cmp (sr_kptr),y
         bcc @upd0               ; key >= best: a lower slot of the maximum
         dey
@@ -410,7 +412,8 @@ KILL_MARK = $01                 ; not EMPTY, not a piece, below RED_TAG, not neg
         dey
         bpl @loop0
         bmi @won
-@scani: clc
+@scani: tya
+        sec
         sbc sr_t0
         tay                     ; Y = last - i
         lda sr_kptr
@@ -438,7 +441,7 @@ KILL_MARK = $01                 ; not EMPTY, not a piece, below RED_TAG, not neg
         sta fr_ost,x
 @w1:    lda sr_t2
         bne @swap
-        ldy sr_t0               ; j = i
+@one:   ldy sr_t0               ; j = i
         lda (mg_fptr),y
         sta pos_from
         lda (mg_tptr),y
