@@ -124,6 +124,12 @@
         rts
 .endproc
 
+; stage 1 marks the killers' empty targets with KILL_MARK and writes the end mark (to-square
+; 0, OFFBOARD) into the slot after the list
+KILL_MARK = $01                 ; not EMPTY, not a piece, below RED_TAG, not negative
+.assert KILL_MARK <> EMPTY && KILL_MARK < RED_TAG && OFFBOARD >= $80, error, "KILL_MARK"
+.assert MG_BOUND < MG_MAX, error, "the end mark needs a free slot after the list"
+
 ;;
 ; Stage-1 keys of slots Y..count-1 of ply sr_t1 (pointers set): captures
 ; 135 + 8 * MVV(victim) - MVV(attacker), killers (sr_ptr0/sr_ptr1 = from/to of killer
@@ -134,9 +140,6 @@
 ; move is 0 (OFFBOARD) -- written into the next ply's free slots.
 ; Clobbers: A, X, Y, sr_t2, sr_t3, sr_ptr2 (lo).  Cycles: ~24 per quiet move, ~70 per
 ;           capture, ~70 a call
-KILL_MARK = $01                 ; not EMPTY, not a piece, below RED_TAG, not negative
-.assert KILL_MARK <> EMPTY && KILL_MARK < RED_TAG && OFFBOARD >= $80, error, "KILL_MARK"
-.assert MG_BOUND < MG_MAX, error, "the end mark needs a free slot after the list"
 .proc srch_order_stage1
         ldx sr_t1
         lda #0
