@@ -98,6 +98,51 @@ def test_in_check_agrees(eng, random_fens):
     assert seen == {True, False}
 
 
+# In check: evasions that mg_emit_ev must NOT store without the full test (each was
+# stored wrongly by a first version of the quick path; the twin rejects the move listed).
+EVASION_FENS = {
+    # a stamped square off the check line (the file cannon's landing square): g4e2
+    "stamp_off_the_line": "6b2/4k4/9/2p6/2b6/P5B2/2P1c1P2/B8/9/1N1AK3r w - - 2 18",
+    # a block in front of a screen that is an enemy cannon: a2c0, a1c0
+    "block_before_cannon_screen": "1rbakab2/9/9/p1p1p1p1p/9/2P6/P3P3P/B8/N8/cc2K4 w - - 2 15",
+    # capturing a checking rook with a cannon behind it: d7e8
+    "capture_rook_cannon_behind": "2b1kab2/4R4/3a5/p1p1C1p1p/8r/2P5P/1c4P2/8B/9/2BAKA3 b - - 5 13",
+    # a block in front of a cannon screen, black to move: c7e8
+    "block_before_cannon_screen_black": "r2akab2/9/2n6/p1p1C1p2/9/P3C4/2P1c1P2/9/4K4/2B3B2 b - - 3 12",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EVASION_FENS))
+def test_evasions_hand_made(eng, name):
+    pos = Position.from_fen(EVASION_FENS[name])
+    assert pos.in_check()
+    eng.load(pos)
+    assert eng.generate().moves == pos.legal_moves(), name
+
+
+def test_evasions_of_checking_children(eng, random_fens):
+    """Every position in check one or two plies below the random positions."""
+    checked = 0
+    for fen in random_fens:
+        pos = Position.from_fen(fen)
+        for m in pos.legal_moves():
+            pos.push(m)
+            kids = [pos.copy()] if pos.in_check() else []
+            if not kids:
+                for m2 in pos.legal_moves()[:12]:
+                    pos.push(m2)
+                    if pos.in_check():
+                        kids.append(pos.copy())
+                    pos.pop()
+            pos.pop()
+            for kid in kids:
+                q = Position.from_fen(kid.fen())
+                eng.load(q)
+                assert eng.generate().moves == q.legal_moves(), q.fen()
+                checked += 1
+    assert checked > 300
+
+
 def test_near_maximum_move_count(eng):
     pos = Position.from_fen(NEAR_MAX_FEN)
     eng.load(pos)

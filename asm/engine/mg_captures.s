@@ -14,7 +14,7 @@
 ; side to move is not in check (it only replaces the piece on its target, so only its
 ; from-square can open a line: see the top of this file), and a stamped mover gets the
 ; full test (mg_emit_capt).  The king keeps KING_STEP_QUIET's test.
-.segment "ENGINE_FIXED"
+.segment "CODE"
 
 ;;
 ; Emits the capture mg_from -> X at index Y (mg_cap_*; not in check).  A mover whose
@@ -51,32 +51,65 @@ check:  stx mg_to
 .endproc
 
 ;;
-; Rook captures: per direction -16, -1, +1, +16 the first piece, if it is an enemy.
-; Not in check only.
-; @param X = mg_from = the piece's square; Y = moves written so far
-; @return   Y = moves written
-; Clobbers: A, X, mg_to, att_sq.
-.proc mg_cap_rook
-        ROOK_RAY -16, 4
-        ROOK_RAY -1, 4
-        ROOK_RAY 1, 4
-        ROOK_RAY 16, 4
-        rts
-.endproc
-
-;;
 ; Cannon captures: per direction the piece beyond the first (the screen), if it is an
 ; enemy.  Not in check only.
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
 ; Clobbers: A, X, mg_to, att_sq.
 .proc mg_cap_cannon
-        CANNON_RAY -16, 4
-        CANNON_RAY -1, 4
-        CANNON_RAY 1, 4
-        CANNON_RAY 16, 4
+        CANNON_CAPT -16
+        CANNON_CAPT -1
+        CANNON_CAPT 1
+        CANNON_CAPT 16
         rts
 .endproc
+
+;;
+; The quiescence generator: the legal captures of the side to move, in the order
+; mg_generate lists them (its list filtered to occupied targets: the twin's
+; `[m for m in legal_moves() if board[m.to]]`).  In check it lists every evasion, as
+; mg_generate does (mg_incheck tells the caller which).  Same contract as mg_generate.
+; @param eng_ply  the ply; mv_base_lo/hi[eng_ply] = first free slot of the move stack
+; @return   mg_count = mv_count[ply] = moves written; mv_base[ply+1] = base + count;
+;           C set (and no moves) if ply >= MAX_PLY or fewer than MG_MAX slots are free
+; Clobbers: A, X, Y, mg_to, att_sq.  Cycles (not in check): 1,742 at the start position
+;           (mg_generate 2,882), 1,602 mean over the bench suite (2,945), 959 over
+;           random_positions(300, 4242) (1,981).  The search calls
+;           mg_generate_captures_nc (1,683 start, 1,543 bench-suite mean)
+.proc mg_generate_captures
+        GEN_START 0
+        lda mg_incheck
+        beq quiet
+        jmp mg_generate_evasions
+quiet:  lda mg_side16            ; one loop per side (slots constant, pawns inline)
+        beq red
+        jmp black
+red:    SIDE_PIECES 0, 4
+        jmp mg_generate_finish
+black:  SIDE_PIECES 16, 4
+        jmp mg_generate_finish
+.endproc
+mg_cap_quiet = mg_generate_captures::quiet
+
+; ------------------------------------------------------------ in the engine bank
+; (bank 0, segment ENGINE: the fixed bank's room goes to the unrolled code; both banks
+; are mapped while the engine thinks, so the cycles are the same)
+.segment "ENGINE"
+
+;;
+; Rook captures: per direction -16, -1, +1, +16 the first piece, if it is an enemy.
+; Not in check only.
+; @param X = mg_from = the piece's square; Y = moves written so far
+; @return   Y = moves written
+; Clobbers: A, X, mg_to, att_sq.
+.proc mg_cap_rook
+        ROOK_CAPT -16
+        ROOK_CAPT -1
+        ROOK_CAPT 1
+        ROOK_CAPT 16
+        rts
+.endproc
+
 
 ; One king capture step of mg_cap_king (A = the step, then its shared test).
 .macro KING_CAPT delta
@@ -136,92 +169,4 @@ full:   jsr mg_emit_test       ; X = att_sq = the target
         rts
 .endproc
 
-;;
-; Advisor captures (mg_gen_advisor's steps onto an enemy piece).  Not in check only.
-; @param X = mg_from = the piece's square; Y = moves written so far
-; @return   Y = moves written
-; Clobbers: A, X, mg_to, att_sq.
-.proc mg_cap_advisor
-        PALACE_STEP -17, 4
-        PALACE_STEP -15, 4
-        PALACE_STEP 15, 4
-        PALACE_STEP 17, 4
-        rts
-.endproc
-
-;;
-; Bishop captures (mg_gen_bishop's steps onto an enemy piece).  Not in check only.
-; @param X = mg_from = the piece's square; Y = moves written so far
-; @return   Y = moves written
-; Clobbers: A, X, mg_to, att_sq.
-.proc mg_cap_bishop
-        BISHOP_STEP -34, -17, 4
-        BISHOP_STEP -30, -15, 4
-        BISHOP_STEP 30, 15, 4
-        BISHOP_STEP 34, 17, 4
-        rts
-.endproc
-
-;;
-; Knight captures (mg_gen_knight's steps onto an enemy piece).  Not in check only.
-; @param X = mg_from = the piece's square; Y = moves written so far
-; @return   Y = moves written
-; Clobbers: A, X, mg_to, att_sq.
-.proc mg_cap_knight
-        KNIGHT_PAIR -16, -33, -31, 4
-        KNIGHT_STEP -18, -1, 4
-        KNIGHT_STEP -14, 1, 4
-        KNIGHT_STEP 14, -1, 4
-        KNIGHT_STEP 18, 1, 4
-        KNIGHT_PAIR 16, 31, 33, 4
-        rts
-.endproc
-
-;;
-; Pawn captures (mg_gen_pawn's steps onto an enemy piece).  Not in check only.
-; @param X = mg_from = the piece's square; Y = moves written so far
-; @return   Y = moves written
-; Clobbers: A, X, mg_to, att_sq.
-.proc mg_cap_pawn
-        PAWN_MOVES 4
-        rts
-.endproc
-
-;;
-; The quiescence generator: the legal captures of the side to move, in the order
-; mg_generate lists them (its list filtered to occupied targets: the twin's
-; `[m for m in legal_moves() if board[m.to]]`).  In check it lists every evasion, as
-; mg_generate does (mg_incheck tells the caller which).  Same contract as mg_generate.
-; @param eng_ply  the ply; mv_base_lo/hi[eng_ply] = first free slot of the move stack
-; @return   mg_count = mv_count[ply] = moves written; mv_base[ply+1] = base + count;
-;           C set (and no moves) if ply >= MAX_PLY or fewer than MG_MAX slots are free
-; Clobbers: A, X, Y, mg_to, att_sq.  Cycles (not in check): 2,401 at the start position
-;           (mg_generate 3,564), 2,088 mean over the bench suite (3,405), 1,305 over
-;           random_positions(300, 4242) (2,322).  In the search, depth 3 on mid-01..04:
-;           4,636 -> 4,010 cycles per node (docs/cycle_budget.md, "Search"); the search
-;           calls mg_generate_captures_nc (2,341 start, 2,026 bench-suite mean)
-.proc mg_generate_captures
-        GEN_START 0
-        lda mg_incheck
-        beq quiet
-        jmp mg_generate_evasions
-quiet:  FAST_PIECE 0, mg_cap_king
-        FAST_PIECE 1, mg_cap_advisor
-        FAST_PIECE 2, mg_cap_advisor
-        FAST_PIECE 3, mg_cap_bishop
-        FAST_PIECE 4, mg_cap_bishop
-        FAST_PIECE 5, mg_cap_knight
-        FAST_PIECE 6, mg_cap_knight
-        FAST_PIECE 7, mg_cap_rook
-        FAST_PIECE 8, mg_cap_rook
-        FAST_PIECE 9, mg_cap_cannon
-        FAST_PIECE 10, mg_cap_cannon
-        FAST_PIECE 11, mg_cap_pawn
-        FAST_PIECE 12, mg_cap_pawn
-        FAST_PIECE 13, mg_cap_pawn
-        FAST_PIECE 14, mg_cap_pawn
-        FAST_PIECE 15, mg_cap_pawn
-        jmp mg_generate_finish
-.endproc
-mg_cap_quiet = mg_generate_captures::quiet
 mg_emit_capt_sq = mg_emit_capt::sq

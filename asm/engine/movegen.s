@@ -46,34 +46,8 @@
 .endproc
 
 
-; (These two sit in the room the alignment of mg_scan leaves after mg_set_ptrs.)
-;;
-; mg_generate for a caller that knows the side to move is not in check (the search:
-; REC_CHECK clear): the same list, without mg_scan's pawn tests.
-; @param eng_ply  as mg_generate; the side to move must not be in check
-; @return   as mg_generate (mg_incheck = 0)
-; Clobbers: A, X, Y, att_sq.  Cycles: mg_generate's less ~60 (no pawn tests): 3,505 at
-;           the start position (3,564), 3,344 bench-suite mean (3,403)
-.proc mg_generate_nc
-        GEN_START 1
-        jmp mg_gen_quiet
-.endproc
-
-;;
-; mg_generate_captures for a caller that knows the side to move is not in check (the
-; quiescence): the same list, without mg_scan's pawn tests.
-; @param eng_ply  as mg_generate_captures; the side to move must not be in check
-; @return   as mg_generate_captures (mg_incheck = 0)
-; Clobbers: A, X, Y, mg_to, att_sq.  Cycles: mg_generate_captures' less ~60: 2,341 at
-;           the start position (2,401), 2,026 bench-suite mean (2,086); the search
-;           (depth 3, mid-01..04): 3,070 -> 3,053 cycles per node
-.proc mg_generate_captures_nc
-        GEN_START 1
-        jmp mg_cap_quiet
-.endproc
 
 
-        .align 256              ; keeps mg_scan's ray loops clear of page crossings
 ;;
 ; Counts the checks on the side to move (mg_incheck) and stamps in mg_dmap the squares
 ; whose moves need the full legality test (see top).  For each check it also stamps the
@@ -85,7 +59,10 @@
 ; mg_incheck cleared; the horse and ray tests find no check then and stamp as usual.
 ; @param mg_ksq, att_*  set by pos_setup_side; mg_stamp the new stamp
 ; Clobbers: A, X, Y.  Cycles: ~530 average in perft 3 (xq65 bench movegen --profile);
-;           ::nc ~60 fewer with its callers' init (the pawn tests)
+;           ::nc ~60 fewer with its callers' init (the pawn tests).  The rays along the
+;           king's file (rank) are scanned only when an enemy rook, cannon or king
+;           (rook or cannon) stands on it, and look for p3 (a cannon over two pieces)
+;           only when an enemy cannon does.
 .proc mg_scan
         lda #0
         sta mg_todanger
@@ -99,18 +76,51 @@
         adc att_pawndir
         tax
         PAWN_AT 0
-nc:     ldx mg_ksq              ; entry ::nc (see GEN_START)
+nc:                             ; entry ::nc (see GEN_START)
+        ; A ray matters only if an enemy rook or cannon (or, on the file, the enemy king)
+        ; stands on its line: only they give check along it, pin with it or make its
+        ; empty squares stamped targets (a captured piece's square 0 is on no line).
+        ; mg_lcan counts the enemy cannons on the line: without one, no ray looks for p3.
+        lda mg_side16
+        eor #16
+        tax                     ; X = the enemy's piece-list offset
+        ldy #0
+        CANNON_ON_LINE 9, $0F   ; the king's file: cannons, rooks, the king
+        CANNON_ON_LINE 10, $0F
+        sty mg_lcan
+        tya
+        bne go_file
+        ON_LINE 7, $0F, go_file
+        ON_LINE 8, $0F, go_file
+        ON_LINE 0, $0F, go_file
+        jmp rank
+go_file:
+        jmp file
+        .align 256              ; the ray loops clear of page crossings
+file:   RAY_SCAN -16, 1
+        RAY_SCAN 16, 1
+        lda mg_side16
+        eor #16
+        tax
+rank:   ldy #0
+        CANNON_ON_LINE 9, $F0   ; the king's rank: cannons, rooks
+        CANNON_ON_LINE 10, $F0
+        sty mg_lcan
+        tya
+        bne ranks
+        ON_LINE 7, $F0, ranks
+        ON_LINE 8, $F0, ranks
+        jmp legs
+ranks:  RAY_SCAN -1, 0
+        RAY_SCAN 1, 0
+legs:   ldx mg_ksq
         lda att_hnear           ; no enemy horse on the own half: none reaches the king
         bne horses
-        jmp rays
+        rts
 horses: HORSE_LEG 17, 33, 18
         HORSE_LEG 15, 31, 14
         HORSE_LEG -15, -14, -31
         HORSE_LEG -17, -18, -33
-rays:   RAY_SCAN -1, 0
-        RAY_SCAN -16, 1
-        RAY_SCAN 16, 1
-        RAY_SCAN 1, 0
         rts
 .endproc
 mg_scan_nc = mg_scan::nc
@@ -161,6 +171,7 @@ done:   rts
 ; @return   Y = moves written
 ; Clobbers: A, X, att_sq.  Cycles: ~170 own per call (bench movegen --profile)
 .proc mg_gen_king
+fast:
 checked:
         KING_STEP_QUIET -16
         KING_STEP_QUIET -1
@@ -184,6 +195,7 @@ evade:  KING_STEP -16
 ; @return   Y = moves written
 ; Clobbers: A, X, att_sq.  Cycles: ~139 own per call (bench movegen --profile)
 .proc mg_gen_advisor
+fast:
         PALACE_STEP -17, 2
         PALACE_STEP -15, 2
         PALACE_STEP 15, 2
@@ -213,6 +225,7 @@ evade:
 ; @return   Y = moves written
 ; Clobbers: A, X, att_sq.  Cycles: ~225 own per call (bench movegen --profile)
 .proc mg_gen_bishop
+fast:
         BISHOP_STEP -34, -17, 2
         BISHOP_STEP -30, -15, 2
         BISHOP_STEP 30, 15, 2
@@ -242,6 +255,7 @@ evade:
 ; @return   Y = moves written
 ; Clobbers: A, X, att_sq.  Cycles: ~298 own per call (bench movegen --profile)
 .proc mg_gen_knight
+fast:
         KNIGHT_PAIR -16, -33, -31, 2
         KNIGHT_STEP -18, -1, 2
         KNIGHT_STEP -14, 1, 2
@@ -270,19 +284,14 @@ evade:
 
 ;;
 ; Rook moves: per direction -16, -1, +1, +16 the empty squares, then an enemy piece.
-; Entries: mg_gen_rook (no target stamped), ::checked (targets checked against mg_dmap),
+; Entries: ::fast = mg_fast_rook (no target stamped, mg_sliders.s), ::checked (targets checked against mg_dmap),
 ; ::evade (in check: only stamped targets, each with the full test); with mg_mask = 0
 ; (a stamped piece) ::checked gives every move the full test.
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
-; Clobbers: A, X, att_sq.  Cycles: ~685 own per call (bench movegen --profile)
-        .align 256              ; the fast variant's ray loops stay in one page
+; Clobbers: A, X, att_sq.  Cycles: ~400 + ~400 a full test (mg_emit)
 .proc mg_gen_rook
-        ROOK_RAY -16, 2
-        ROOK_RAY -1, 2
-        ROOK_RAY 1, 2
-        ROOK_RAY 16, 2
-        rts
+fast = mg_fast_rook             ; the storing variant (mg_sliders.s)
 checked:
         ROOK_RAY -16, 1
         ROOK_RAY -1, 1
@@ -300,19 +309,14 @@ evade:
 
 ;;
 ; Cannon moves: per direction the empty squares, then the enemy piece beyond a screen.
-; Entries: mg_gen_cannon (no target stamped), ::checked (targets checked against mg_dmap),
+; Entries: ::fast = mg_fast_cannon (no target stamped, mg_sliders.s), ::checked (targets checked against mg_dmap),
 ; ::evade (in check: only stamped targets, each with the full test); with mg_mask = 0
 ; (a stamped piece) ::checked gives every move the full test.
 ; @param X = mg_from = the piece's square; Y = moves written so far
 ; @return   Y = moves written
-; Clobbers: A, X, att_sq.  Cycles: ~711 own per call (bench movegen --profile)
-        .align 256              ; the fast variant's ray loops stay in one page
+; Clobbers: A, X, att_sq.  Cycles: ~450 + ~400 a full test (mg_emit)
 .proc mg_gen_cannon
-        CANNON_RAY -16, 2
-        CANNON_RAY -1, 2
-        CANNON_RAY 1, 2
-        CANNON_RAY 16, 2
-        rts
+fast = mg_fast_cannon           ; the storing variant (mg_sliders.s)
 checked:
         CANNON_RAY -16, 1
         CANNON_RAY -1, 1
@@ -337,6 +341,7 @@ evade:
 ; @return   Y = moves written
 ; Clobbers: A, X, att_sq.  Cycles: ~140 own per call (bench movegen --profile)
 .proc mg_gen_pawn
+fast:
         PAWN_MOVES 2
         rts
 checked:
@@ -354,7 +359,7 @@ evade:
 ; @param eng_ply  the ply; mv_base_lo/hi[eng_ply] = first free slot of the move stack
 ; @return   mg_count = mv_count[ply] = moves written; mv_base[ply+1] = base + count;
 ;           C set (and no moves) if ply >= MAX_PLY or fewer than MG_MAX slots are free
-; Clobbers: A, X, Y, att_sq.  Cycles: 3,564 at the start position (44 moves), ~2,320
+; Clobbers: A, X, Y, att_sq.  Cycles: 2,882 at the start position (44 moves), ~1,980
 ;           average over random positions (xq65 bench movegen; docs/cycle_budget.md)
 .proc mg_generate
         GEN_START 0
@@ -364,13 +369,13 @@ evade:
         jmp evasions
 not_in_check:
         lda mg_todanger
-        beq no_targets
+        ora mg_pdanger
+        bne stamped
+        jmp mg_fast_pieces      ; nothing stamped: per-side loops (mg_sliders.s)
+stamped:
+        lda mg_todanger
+        beq pieces
         jmp checked_pieces
-no_targets:
-        lda mg_pdanger
-        beq fast
-        jmp pieces
-fast:   jmp fast_pieces
 
 pieces: lda #$FF                 ; mg_mask: targets decide (stamped pieces clear it)
         sta mg_mask
@@ -392,24 +397,6 @@ pieces: lda #$FF                 ; mg_mask: targets decide (stamped pieces clear
         PIECE 15, mg_gen_pawn
         jmp finish
 
-fast_pieces:
-        FAST_PIECE 0, mg_gen_king
-        FAST_PIECE 1, mg_gen_advisor
-        FAST_PIECE 2, mg_gen_advisor
-        FAST_PIECE 3, mg_gen_bishop
-        FAST_PIECE 4, mg_gen_bishop
-        FAST_PIECE 5, mg_gen_knight
-        FAST_PIECE 6, mg_gen_knight
-        FAST_PIECE 7, mg_gen_rook
-        FAST_PIECE 8, mg_gen_rook
-        FAST_PIECE 9, mg_gen_cannon
-        FAST_PIECE 10, mg_gen_cannon
-        FAST_PIECE 11, mg_gen_pawn
-        FAST_PIECE 12, mg_gen_pawn
-        FAST_PIECE 13, mg_gen_pawn
-        FAST_PIECE 14, mg_gen_pawn
-        FAST_PIECE 15, mg_gen_pawn
-        jmp finish
 checked_pieces:
         lda #$FF
         sta mg_mask
@@ -433,6 +420,59 @@ checked_pieces:
 evasions:
         lda #$FF
         sta mg_mask
+        lda mg_incheck          ; one check: the box of the king and the checker
+        cmp #2
+        bcs no_box
+        lda mg_ksq
+        and #$F0
+        sta mg_rlo
+        sta mg_rhi
+        lda mg_chk
+        and #$F0
+        cmp mg_rlo
+        bcs box_r1
+        sta mg_rlo              ; the checker's rank is the lower
+        bcc box_r2              ; always
+box_r1: sta mg_rhi
+box_r2: lda mg_rhi
+        clc
+        adc #$10                ; (exclusive; ranks end at $C0)
+        sta mg_rhi
+        lda mg_ksq
+        and #$0F
+        sta mg_clo
+        sta mg_chi
+        lda mg_chk
+        and #$0F
+        cmp mg_clo
+        bcs box_c1
+        sta mg_clo
+        bcc box_c2              ; always
+box_c1: sta mg_chi
+box_c2: inc mg_chi              ; (exclusive)
+        ldx mg_chk              ; mg_emit_ev's quick test: a rook, cannon or pawn checks
+        lda eng_board,x
+        and #$0F                ; (piece index: 0 king, 5 and 6 horses)
+        beq no_quick
+        cmp #5
+        beq no_quick
+        cmp #6
+        beq no_quick
+        sta mg_evok
+        jmp box_done
+no_quick:
+        lda #0
+        sta mg_evok
+        jmp box_done
+no_box: lda #0                  ; two checks: the whole board, every evasion tested
+        sta mg_evok
+        sta mg_rlo
+        sta mg_clo
+        lda #$F0
+        sta mg_rhi
+        lda #$10
+        sta mg_chi
+box_done:
         ldx mg_side16           ; the king (never stamped: mg_scan stamps no king square)
         lda eng_piece_sq,x
         sta mg_from
@@ -442,12 +482,12 @@ evasions:
         PIECE 2, mg_gen_advisor, evade
         PIECE 3, mg_gen_bishop, evade
         PIECE 4, mg_gen_bishop, evade
-        PIECE 5, mg_gen_knight, evade
-        PIECE 6, mg_gen_knight, evade
-        PIECE 7, mg_gen_rook, evade
-        PIECE 8, mg_gen_rook, evade
-        PIECE 9, mg_gen_cannon, evade
-        PIECE 10, mg_gen_cannon, evade
+        EVADE_PIECE 5, mg_gen_knight, 2
+        EVADE_PIECE 6, mg_gen_knight, 2
+        EVADE_PIECE 7, mg_gen_rook, 1
+        EVADE_PIECE 8, mg_gen_rook, 1
+        EVADE_PIECE 9, mg_gen_cannon, 1
+        EVADE_PIECE 10, mg_gen_cannon, 1
         PIECE 11, mg_gen_pawn, evade
         PIECE 12, mg_gen_pawn, evade
         PIECE 13, mg_gen_pawn, evade
@@ -474,3 +514,9 @@ mg_emit_full = mg_emit::full
 mg_emit_test = mg_emit::test
 mg_generate_evasions = mg_generate::evasions
 mg_generate_finish = mg_generate::finish
+mg_fast_king = mg_gen_king::fast
+mg_fast_advisor = mg_gen_advisor::fast
+mg_fast_bishop = mg_gen_bishop::fast
+mg_fast_knight = mg_gen_knight::fast
+
+        .align 256              ; attack.s follows in the bank: a page start keeps its ray loops in one page
