@@ -88,6 +88,12 @@ def _cases(eng):
             return eng.unmake()
         return run
 
+    def ptrs(tag):
+        def run():
+            s.poke("sr_pply", tag)      # $FF: computed; 0 (= X): already set
+            return s.call("srch_ptrs", x=0).cycles
+        return run
+
     def full_key():
         _load(eng, START_FEN)
         s.poke("game_n", 0)
@@ -96,7 +102,7 @@ def _cases(eng):
     return {
         "zob_full": [full_key],
         "mg_set_ptrs": [call("mg_set_ptrs", x=0)],
-        "srch_ptrs": [call("srch_ptrs", x=0)],
+        "srch_ptrs": [ptrs(0xFF), ptrs(0)],
         "zob_xor_side": [call("zob_xor_side")],
         "rec_store": [call("rec_store", x=0)],
         "ret_zero": [call("ret_zero")],

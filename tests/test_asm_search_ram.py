@@ -53,7 +53,7 @@ def test_search_and_game_write_only_engine_ram():
 
 
 def test_search_make_unmake_restore_the_position_bytes():
-    """srch_make / srch_unmake (the search's own inline make, not pos_make): at every
+    """srch_make (srch_make_q) / srch_unmake (the search's own inline make, not pos_make): at every
     srch_unmake_done the board, piece list, eval sums, side, ply and record index are
     byte-identical to what they were when the matching srch_make started."""
     sim = make_sim()
@@ -78,7 +78,8 @@ def test_search_make_unmake_restore_the_position_bytes():
         if before != snap() and len(bad) < 3:
             bad.append(f"pair {pairs[0]}: position bytes differ after srch_unmake")
 
-    hooks = {sim.addr("srch_make"): at_make, sim.addr("srch_unmake_done"): at_unmake_done}
+    hooks = {sim.addr("srch_make"): at_make, sim.addr("srch_make_q"): at_make,
+             sim.addr("srch_unmake_done"): at_unmake_done}
     fens = [START_FEN,
             # captures of every kind, checks, a cannon screen
             "3ak1b2/R3a4/2n1b2r1/p3p3p/2p6/5R1n1/PcP1P3P/2N1C4/3CA4/2B1KAB2 b - - 0 18",

@@ -1,8 +1,10 @@
 ; eval.s -- material + piece-square evaluation, kept as two 16-bit sums (docs/search.md).
 .include "engine.inc"
 .include "eval_tables.inc"
+.include "eval.inc"
 
 .export ev_add, ev_value, ev_page
+.exportzp EVAL_ADVANCED          ; for EV_EVALUATE in the search (eval.inc)
 
 .segment "RODATA"               ; fixed bank
 ; per piece code 16..47 (index code - RED_TAG): the page of its type's PST, so make reads
@@ -103,28 +105,6 @@ ev_page:
 ; @return   sr_v (16-bit signed)
 ; Clobbers: A.  Cycles: ~40 with RTS
 .proc ev_evaluate
-        lda eng_side
-        bne @black
-        lda ev_sum
-        sec
-        sbc ev_sum+2
-        sta sr_v
-        lda ev_sum+1
-        sbc ev_sum+3
-        sta sr_v+1
-        jmp @adv
-@black: lda ev_sum+2
-        sec
-        sbc ev_sum
-        sta sr_v
-        lda ev_sum+3
-        sbc ev_sum+1
-        sta sr_v+1
-@adv:   lda sr_v
-        clc
-        adc #EVAL_ADVANCED
-        sta sr_v
-        bcc @done
-        inc sr_v+1
-@done:  rts
+        EV_EVALUATE
+        rts
 .endproc

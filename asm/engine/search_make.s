@@ -85,42 +85,25 @@ pv_row:
 .endproc
 
 ;;
-; Points mg_fptr/mg_tptr and sr_kptr at the list of ply X (mg_set_ptrs inline).
-; Clobbers: A.  Cycles: 46 with RTS
+; Points mg_fptr/mg_tptr and sr_kptr at the list of ply X (SRCH_PTRS: nothing to do when
+; sr_pply = X).
+; Clobbers: A.  Cycles: 12 with RTS when set, 48 when computed
 .proc srch_ptrs
-        lda mv_base_lo,x
-        sta mg_fptr
-        sta mg_tptr
-        sta sr_kptr
-        lda mv_base_hi,x
-        clc
-        adc #>mv_from_stk
-        sta mg_fptr+1
-        adc #>MV_CAP
-        sta mg_tptr+1
-        lda mv_base_hi,x
-        clc
-        adc #>ord_key
-        sta sr_kptr+1
+        SRCH_PTRS
         rts
 .endproc
+.assert <MV_CAP = 0 && <ord_key = 0 && <mv_from_stk = 0, error, "srch_ptrs: page-aligned lists"
+.assert MV_CAP < 128 * 256, error, "srch_ptrs: the list pointers' high bytes do not carry"
 
 ; ---------------------------------------------------------------------- make / unmake
 
-;;
-; Makes pos_from -> pos_to with the key, the eval sums, the record (key, check flag,
-; capture flag), the 100-ply counter; counts the node and polls the limits
-; (docs/search.md, make()).  THE one place where a node is counted.
-; Everything inline (docs/cycle_budget.md, "Search"): the sums are saved per ply for
-; srch_unmake, the victim's and the mover's values come from one PST pointer (page per
-; piece code, ev_page), the child key is written straight into the record from the
-; parent's entry (key blocks per square: one pointer per square, Y = kind*4 + byte; the
-; side key is folded in as immediates, ZOB_SIDE0..3 exported as zero-page constants), and the board is updated as pos_make does.
-; @param pos_from, pos_to  a legal move of the side to move
-; Clobbers: A, X, Y, sr_key (the victim's key), sr_ptr0/1, sr_t0-sr_t2, att_sq, gc_*.
-; Cycles: own ~375 quiet, ~470 capture (437 a node on mid-01..04 at depth 3), + 22 the
-;         node count and poll (srch_make_done), + pos_gives_check (~104)
-.proc srch_make
+; The eval part of a make, shared by srch_make and srch_make_q: saves the sums of this
+; ply (ev_sv0..3, for srch_unmake), takes the victim's value out and moves the mover's
+; value (PST page per piece code, ev_page; Black's squares rotated, 254 - sq).  With
+; WITHKEY the victim's key goes into sr_key and sr_ptr1 points at the key block of the
+; target square.  Out: sr_t2 = victim (0: none), sr_t1 = X = the mover's piece code.
+.macro MAKE_EVAL WITHKEY
+        .local vred, nocap, rneg, mblk, bneg, done
         ldx eng_ply
         lda ev_sum              ; the sums of this ply, for srch_unmake
         sta ev_sv0,x
@@ -133,14 +116,17 @@ pv_row:
         lda #0
         sta sr_ptr0             ; PST pointer: page set per piece
         ldy pos_to
+  .if WITHKEY
         lda zob_sq_lo-ZOB_SQ_FIRST,y
         sta sr_ptr1             ; key block of the target square
         lda zob_sq_hi-ZOB_SQ_FIRST,y
         sta sr_ptr1+1
+  .endif
         lda eng_board,y
         sta sr_t2               ; victim
-        beq @nocap
+        beq nocap
         tax                     ; --- the victim: its key into sr_key, its value out
+  .if WITHKEY
         ldy zob_k4-RED_TAG,x
         lda (sr_ptr1),y
         sta sr_key
@@ -153,10 +139,11 @@ pv_row:
         iny
         lda (sr_ptr1),y
         sta sr_key+3
+  .endif
         lda ev_page-RED_TAG,x
         sta sr_ptr0+1
         lda eng_side
-        bne @vred               ; Black moves: the victim is Red
+        bne vred                ; Black moves: the victim is Red
         lda pos_to              ; a Black victim: square 254 - to
         eor #$FF
         tay
@@ -165,42 +152,42 @@ pv_row:
         sec
         sbc (sr_ptr0),y
         sta ev_sum+2
-        bcs @nocap
+        bcs nocap
         dec ev_sum+3
-        bcc @nocap              ; always
-@vred:  ldy pos_to
+        bcc nocap               ; always
+vred:   ldy pos_to
         lda ev_sum
         sec
         sbc (sr_ptr0),y
         sta ev_sum
-        bcs @nocap
+        bcs nocap
         dec ev_sum+1
-@nocap: ldx pos_from            ; --- the mover: sum[side] += value(to) - value(from)
+nocap:  ldx pos_from            ; --- the mover: sum[side] += value(to) - value(from)
         lda eng_board,x
         sta sr_t1
         tax
         lda ev_page-RED_TAG,x
         sta sr_ptr0+1
         lda eng_side
-        bne @mblk
+        bne mblk
         ldy pos_to
         lda (sr_ptr0),y
         ldy pos_from
         sec
         sbc (sr_ptr0),y         ; C clear: negative, A = delta + 256
-        bcc @rneg
+        bcc rneg
         clc
         adc ev_sum
         sta ev_sum
-        bcc @key
+        bcc done
         inc ev_sum+1
-        bcs @key                ; always
-@rneg:  adc ev_sum
+        bcs done                ; always
+rneg:   adc ev_sum
         sta ev_sum
-        bcs @key
+        bcs done
         dec ev_sum+1
-        bcc @key                ; always
-@mblk:  lda pos_to              ; Black: squares rotated, 254 - sq
+        bcc done                ; always
+mblk:   lda pos_to              ; Black: squares rotated, 254 - sq
         eor #$FF
         tay
         dey
@@ -213,18 +200,37 @@ pv_row:
         lda sr_t0
         sec
         sbc (sr_ptr0),y
-        bcc @bneg
+        bcc bneg
         clc
         adc ev_sum+2
         sta ev_sum+2
-        bcc @key
+        bcc done
         inc ev_sum+3
-        bcs @key                ; always
-@bneg:  adc ev_sum+2
+        bcs done                ; always
+bneg:   adc ev_sum+2
         sta ev_sum+2
-        bcs @key
+        bcs done
         dec ev_sum+3
-@key:   ldy zob_k4-RED_TAG,x    ; --- rec_k[n+1] = rec_k[n] ^ mover(from) ^ mover(to)
+done:
+.endmacro
+
+;;
+; Makes pos_from -> pos_to with the key, the eval sums, the record (key, check flag,
+; capture flag), the 100-ply counter; counts the node and polls the limits
+; (docs/search.md, make()).  With srch_make_q, THE place where a node is counted.
+; Everything inline (docs/cycle_budget.md, "Search"): the sums are saved per ply for
+; srch_unmake, the victim's and the mover's values come from one PST pointer (page per
+; piece code, ev_page), the child key is written straight into the record from the
+; parent's entry (key blocks per square: one pointer per square, Y = kind*4 + byte; the
+; side key is folded in as immediates, ZOB_SIDE0..3 exported as zero-page constants), and
+; the board is updated as pos_make does.
+; @param pos_from, pos_to  a legal move of the side to move
+; Clobbers: A, X, Y, sr_key (the victim's key), sr_ptr0/1, sr_t0-sr_t2, att_sq, gc_*.
+; Cycles: own ~300 (the eval part ~110, the key ~130), + srch_make_board ~115, + 22 the
+;         node count and poll (srch_make_done), + pos_gives_check (~104)
+.proc srch_make
+        MAKE_EVAL 1
+        ldy zob_k4-RED_TAG,x    ; --- rec_k[n+1] = rec_k[n] ^ mover(from) ^ mover(to)
         ldx pos_from            ;     ^ side (^ victim(to))
         lda zob_sq_lo-ZOB_SQ_FIRST,x
         sta sr_ptr0             ; key block of the source square
@@ -293,6 +299,22 @@ pv_row:
         beq @hset               ; 255 stays 255 (saturating; >= DRAW_PLIES either way)
         adc #1                  ; C clear (A < 255): +1
 @hset:  sta sr_half+1,x
+        jmp srch_make_board
+.endproc
+
+;;
+; srch_make for the moves of a quiescence node (docs/cycle_budget.md, "Search"): the
+; same board, sums, check flag, node count and poll, without the child's key and
+; 100-ply counter: a quiescence node's subtree is quiescence only, which reads neither
+; (no TT, no repetition or draw test; rec_k/sr_half of its plies are left stale).
+; @param pos_from, pos_to  a legal move of the side to move
+; Clobbers: A, X, Y, sr_ptr0, sr_t0-sr_t2, att_sq, gc_*.
+; Cycles: own ~155 (the eval part), + the board, flags and count ~115 (srch_make_board),
+;         + 22 the node count and poll, + pos_gives_check
+.proc srch_make_q
+        MAKE_EVAL 0
+        ldx eng_ply
+::srch_make_board:              ; X = eng_ply, sr_t1 mover, sr_t2 victim
         lda sr_t2               ; --- the board, as pos_make: undo record, side, ply
         sta undo_cap,x
         beq @bq
@@ -417,33 +439,31 @@ pv_row:
 
 ;;
 ; Repetition of the current position in the record (docs/search.md, repetition()).
+; Walks back two entries a step (n - k even: the opponent's move led to k; odd: the
+; mover's own), ANDing their check flags, to the last capture (or null move) or the
+; start, comparing the keys at even n - k.
 ; @return   C set and sr_v = the score when it repeats; C clear otherwise
-; Clobbers: A, X, Y, sr_t0-sr_t2.  Cycles: ~30 + 35 per position since the last capture
+; Clobbers: A, X, Y, sr_t0, sr_t1.  Cycles: ~25 + 50 per two positions since the last
+;           capture
 .proc srch_rep
         lda #REC_CHECK
         sta sr_t0               ; own_all: moves into k with n - k odd (the mover's own)
         sta sr_t1               ; opp_all: n - k even
-        lda #0
-        sta sr_t2               ; (n - k) & 1
         ldx sr_n                ; k
-@loop:  txa
+        ldy sr_n
+@loop:  cpx #0
         beq @none
         lda rec_flag,x
         bmi @none               ; the move into k captured
-        and #REC_CHECK
-        ldy sr_t2
-        bne @own
         and sr_t1
         sta sr_t1
-        jmp @next
-@own:   and sr_t0
+        dex
+        beq @none
+        lda rec_flag,x
+        bmi @none
+        and sr_t0
         sta sr_t0
-@next:  dex
-        lda sr_t2
-        eor #1
-        sta sr_t2
-        bne @loop               ; n - k odd: the other side was to move
-        ldy sr_n
+        dex                     ; n - k even: the same side to move
         lda rec_k0,x
         cmp rec_k0,y
         bne @loop
@@ -510,10 +530,27 @@ pv_row:
 
 ;;
 ; Child window (-b, -a) with a = alpha - noise, b = beta - noise of parent ply X:
-; sr_a = noise - beta, sr_b = noise - alpha.
-; Clobbers: A, sr_t0, sr_t1.  X preserved.
+; sr_a = noise - beta, sr_b = noise - alpha (the noise is 0 below the root).
+; Clobbers: A, sr_t0, sr_t1.  X preserved.  Cycles: ~50 with RTS below the root
 .proc win_full
-        jsr noise16
+        cpx #0
+        beq @root
+        lda #0
+        sec
+        sbc fr_bl,x
+        sta sr_a
+        lda #0
+        sbc fr_bh,x
+        sta sr_a+1
+        lda #0
+        sec
+        sbc fr_al,x
+        sta sr_b
+        lda #0
+        sbc fr_ah,x
+        sta sr_b+1
+        rts
+@root:  jsr noise16
         lda sr_t0
         sec
         sbc fr_bl,x
@@ -532,10 +569,27 @@ pv_row:
 .endproc
 
 ;;
-; Null window (-a - 1, -a) of parent ply X: sr_b = noise - alpha, sr_a = sr_b - 1.
-; Clobbers: A, sr_t0, sr_t1.  X preserved.
+; Null window (-a - 1, -a) of parent ply X: sr_b = noise - alpha, sr_a = sr_b - 1 (below
+; the root: sr_a = -alpha - 1 = alpha ^ $FFFF).
+; Clobbers: A, sr_t0, sr_t1.  X preserved.  Cycles: ~48 with RTS below the root
 .proc win_null
-        jsr noise16
+        cpx #0
+        beq @root
+        lda fr_al,x
+        eor #$FF
+        sta sr_a
+        lda fr_ah,x
+        eor #$FF
+        sta sr_a+1
+        lda #0
+        sec
+        sbc fr_al,x
+        sta sr_b
+        lda #0
+        sbc fr_ah,x
+        sta sr_b+1
+        rts
+@root:  jsr noise16
         lda sr_t0
         sec
         sbc fr_al,x
@@ -554,17 +608,27 @@ pv_row:
 .endproc
 
 ;;
-; sr_v = noise(parent ply) - sr_v, with the parent ply = eng_ply - 1.
-; Clobbers: A, X, sr_t0, sr_t1.
+; sr_v = noise(parent ply) - sr_v, with the parent ply = eng_ply - 1 (noise 0 below the
+; root).
+; Clobbers: A, X, sr_t0, sr_t1.  Cycles: ~32 with RTS below the root
 .proc neg_noise
         ldx eng_ply
         dex
+        bne @plain
         jsr noise16
         lda sr_t0
         sec
         sbc sr_v
         sta sr_v
         lda sr_t1
+        sbc sr_v+1
+        sta sr_v+1
+        rts
+@plain: lda #0
+        sec
+        sbc sr_v
+        sta sr_v
+        lda #0
         sbc sr_v+1
         sta sr_v+1
         rts

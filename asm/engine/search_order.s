@@ -10,16 +10,16 @@
 ; The keys are the ones of docs/search.md "Move ordering", and the moves are searched in
 ; the same sequence, but the history keys are computed lazily (docs/search.md "Lazy keys
 ; in the 6502 engine").  At node start (stage 1) the hash move, the captures and the
-; killers get their real keys (>= 129) and every other move the piece code of its mover
-; ($10..$2F: 1..128, below every stage-1 key, and it needs no board later).  fr_ost[ply]:
+; killers get their real keys (>= 129) and every other move 0.  fr_ost[ply]:
 ;   0..127    stage 1: the number of unpicked stage-1 moves, all in slots < fr_end[ply];
 ;   ORD_FULL  every unpicked key is real;
 ;   ORD_SORTED  and slots i..count-1 are in non-increasing key order (srch_order_fill
 ;             saw it, or a scan found the maximum 1, the least key): pick(i) takes slot
 ;             i without a scan, and the rest stays in order.
-; The history keys are stored as (history >> 1) + 1 (1..128): every key is >= 1.  They
-; are computed when no stage-1 move is left, or earlier by srch_reward (before the
-; history changes) for every ancestor still in stage 1.
+; The history keys are stored as (history >> 1) + 1 (1..128): every key is >= 1 once
+; they are in.  They are computed when no stage-1 move is left, or earlier by
+; srch_reward (before the history changes) for every ancestor still in stage 1, on that
+; ancestor's board (srch_order_flush).
 
 ;;
 ; Node start: stage-1 keys of the list of ply X.  A hash move in the list is swapped
@@ -29,7 +29,7 @@
 ; Cycles: ~50 per quiet move, ~75 per capture (+ ~15 per move before the hash move)
 .proc srch_order
         stx sr_t1
-        jsr srch_ptrs
+        SRCH_PTRS
         lda sr_killers_on
         beq @nokill
         lda kill1_f,x
@@ -86,46 +86,104 @@
 .endproc
 
 ;;
-; Stage-1 keys of slots Y..count-1 of ply sr_t1 (pointers set): captures
-; 135 + 8 * MVV(victim) - MVV(attacker), killers (sr_ptr0/sr_ptr1 = from/to of killer
-; 1/2) 130/129, other moves the mover's piece code.  fr_ost = the number of stage-1
-; moves, fr_end = 1 + the last one's slot (Y when none).
-; Clobbers: A, X, Y, sr_t2, sr_t3, sr_ptr2 (lo).  Cycles: ~50 per quiet move, ~75 per
-;           capture
-.proc srch_order_stage1
-        ldx sr_t1
+; Node start of a quiescence list out of check (captures only, count >= 1): the capture
+; key of every slot (srch_order_stage1's), fr_ost = ORD_FULL (srch_pick_q scans without
+; stages; fr_end is not kept).
+; @param X  ply
+; Clobbers: A, X, Y, sr_t1, sr_t2, sr_ptr2 (lo).
+; Cycles: ~55 per capture
+.proc srch_order_q
+        stx sr_t1
+        SRCH_PTRS
+        lda #ORD_FULL           ; srch_pick_q: no stages
+        sta fr_ost,x
         lda mv_count,x
         sta sr_t2
-        sty sr_t3               ; end
-        lda #0
-        sta fr_ost,x
-@loop:  cpy sr_t2
-        bcs @done
-        lda (mg_tptr),y
+        ldy #0
+@loop:  lda (mg_tptr),y         ; 135 + 8 * MVV(victim) - MVV(attacker)
         tax
         lda eng_board,x
-        bne @capt
-        txa
-        cmp sr_ptr0+1
-        beq @k1
-@notk1: cmp sr_ptr1+1
-        beq @k2
-@later: lda (mg_fptr),y
+        and #15
         tax
-        lda eng_board,x         ; the mover: a provisional key
+        lda mvv8,x
+        sta sr_ptr2
+        lda (mg_fptr),y
+        tax
+        lda eng_board,x
+        and #15
+        tax
+        lda sr_ptr2
+        sec
+        sbc mvv1,x
+        clc
+        adc #KEY_CAPTURE - 1
         sta (sr_kptr),y
         iny
-        bne @loop
+        cpy sr_t2
+        bcc @loop
+        rts
+.endproc
+
+; stage 1 marks the killers' empty targets with KILL_MARK and writes the end mark (to-square
+; 0, OFFBOARD) into the slot after the list
+KILL_MARK = $01                 ; not EMPTY, not a piece, below RED_TAG, not negative
+.assert KILL_MARK <> EMPTY && KILL_MARK < RED_TAG && OFFBOARD >= $80, error, "KILL_MARK"
+.assert MG_BOUND < MG_MAX, error, "the end mark needs a free slot after the list"
+
+;;
+; Stage-1 keys of slots Y..count-1 of ply sr_t1 (pointers set): captures
+; 135 + 8 * MVV(victim) - MVV(attacker), killers (sr_ptr0/sr_ptr1 = from/to of killer
+; 1/2; to-square 0: none) 130/129, other moves 0 (their history keys come later,
+; srch_order_fill).  fr_ost = the number of stage-1 moves, fr_end = 1 + the last one's
+; slot (Y when none).  One board load a move finds captures, killers and the end: the
+; killers' empty targets hold KILL_MARK during the loop, and the to-square after the last
+; move is 0 (OFFBOARD) -- written into the next ply's free slots.
+; Clobbers: A, X, Y, sr_t2, sr_t3, sr_ptr2 (lo).  Cycles: ~24 per quiet move, ~70 per
+;           capture, ~70 a call
+.proc srch_order_stage1
+        ldx sr_t1
+        lda #0
+        sta fr_ost,x
+        sty sr_t3               ; end
+        ldy mv_count,x
+        sta (mg_tptr),y         ; to-square 0 after the last move
+        ldx sr_ptr0+1           ; killer targets: marked when empty (square 0: OFFBOARD)
+        lda eng_board,x
+        bne @m2
+        lda #KILL_MARK
+        sta eng_board,x
+@m2:    ldx sr_ptr1+1
+        lda eng_board,x
+        bne @go
+        lda #KILL_MARK
+        sta eng_board,x
+@go:    ldy sr_t3
+@loop:  lda (mg_tptr),y
+        tax
+        lda eng_board,x
+        bne @spec
+        sta (sr_kptr),y         ; 0: a quiet move
+        iny
+        bne @loop               ; always (Y <= MG_BOUND)
+@spec:  bmi @done               ; the end mark
+        cmp #RED_TAG
+        bcs @capt
+        lda #0                  ; a killer's target: 0 unless the move is the killer
+        sta (sr_kptr),y
+        cpx sr_ptr0+1
+        beq @k1
+@notk1: cpx sr_ptr1+1
+        beq @k2
+@next:  iny
+        bne @loop               ; always
 @k1:    lda (mg_fptr),y
         cmp sr_ptr0
-        bne @k1no
+        bne @notk1              ; X = to
         lda #KEY_KILLER1
         bne @stage1
-@k1no:  txa
-        bne @notk1
 @k2:    lda (mg_fptr),y
         cmp sr_ptr1
-        bne @later
+        bne @next
         lda #KEY_KILLER2
         bne @stage1
 @capt:  and #15
@@ -148,8 +206,20 @@
         sty sr_t3
         ldx sr_t1
         inc fr_ost,x
-        bne @loop
-@done:  ldx sr_t1
+        bne @loop               ; always
+@done:  ldx sr_ptr0+1           ; the killer targets back to EMPTY
+        lda eng_board,x
+        cmp #KILL_MARK
+        bne @u2
+        lda #EMPTY
+        sta eng_board,x
+@u2:    ldx sr_ptr1+1
+        lda eng_board,x
+        cmp #KILL_MARK
+        bne @u3
+        lda #EMPTY
+        sta eng_board,x
+@u3:    ldx sr_t1
         lda sr_t3
         sta fr_end,x
         rts
@@ -157,10 +227,11 @@
 
 ;;
 ; History keys (history[type][sq90(to)] >> 1) + 1 of the slots Y..count-1 of ply sr_t1
-; that hold a provisional key (a piece code, < 128; pointers set); fr_ost = ORD_SORTED
-; when the keys of the slots Y..count-1 (stage-1 keys included) are in non-increasing
-; order, else ORD_FULL.  Reads no board: runs at any ply.
-; Clobbers: A, X, Y, sr_t2, sr_t3, sr_ptr0 (lo), sr_ptr2.  Cycles: ~65 per quiet move
+; that hold no key yet (0; pointers set), the mover read from the board (the node's own:
+; srch_order_flush takes the board back for an ancestor); fr_ost = ORD_SORTED when the
+; keys of the slots Y..count-1 (stage-1 keys included) are in non-increasing order, else
+; ORD_FULL.
+; Clobbers: A, X, Y, sr_t2, sr_t3, sr_ptr0 (lo), sr_ptr2.  Cycles: ~75 per quiet move
 .proc srch_order_fill
         ldx sr_t1
         lda #ORD_SORTED
@@ -172,7 +243,10 @@
 @loop:  cpy sr_t2
         bcs @done
         lda (sr_kptr),y
-        bmi @have               ; a stage-1 key
+        bne @have               ; a stage-1 key
+        lda (mg_fptr),y
+        tax
+        lda eng_board,x         ; the mover
         tax
         lda hist_row_lo-RED_TAG,x
         sta sr_ptr2
@@ -203,23 +277,54 @@
 ;;
 ; Before the history changes (srch_reward at ply X): every ancestor ply 0..X-1 still in
 ; stage 1 gets its history keys now, from the history its node started with (nothing
-; changed it since: this is the first change under that node).  The unpicked slots
-; (after fr_i) are done.
-; Clobbers: A, X, Y, sr_t1-sr_t3, sr_ptr0 (lo), sr_ptr2, sr_ptr3, the list pointers.
-; Cycles: ~15 per ancestor, plus ~60 per key computed
+; changed it since: this is the first change under that node) and on its own board:
+; the moves of plies X-1..0 are taken back on the board (null plies moved nothing) and
+; made again one by one, each ancestor's keys filled in before its move is.  The
+; unpicked slots (after fr_i) are done.
+; Clobbers: A, X, Y, sr_t0-sr_t3, sr_ptr0 (lo), sr_ptr2, sr_ptr3, the list pointers.
+; Cycles: ~45 per ancestor, plus ~75 per key computed
 .proc srch_order_flush
         stx sr_reward_ply       ; the rewarding ply
-        ldx #0
+        lda sr_n
+        sta sr_t0               ; record index of the position after ply x's move
+@back:  dex                     ; --- the board of ply 0
+        bmi @up
+        ldy sr_t0
+        dec sr_t0
+        lda rec_flag,y
+        and #REC_NULL
+        bne @back               ; a null move: nothing on the board
+        ldy undo_to,x           ; board[from] = board[to], board[to] = victim
+        lda eng_board,y
+        ldy undo_from,x
+        sta eng_board,y
+        ldy undo_to,x
+        lda undo_cap,x
+        sta eng_board,y
+        jmp @back
+@up:    ldx #0                  ; --- up again: keys of ply x, then its move
 @loop:  cpx sr_reward_ply
         bcs @done
         lda fr_ost,x
-        bmi @next
+        bmi @redo
         stx sr_t1
         jsr srch_ptrs
         ldy fr_i,x
         iny
         jsr srch_order_fill
         ldx sr_t1
+@redo:  inc sr_t0
+        ldy sr_t0
+        lda rec_flag,y
+        and #REC_NULL
+        bne @next
+        ldy undo_from,x         ; board[to] = board[from], board[from] = empty
+        lda eng_board,y
+        ldy undo_to,x
+        sta eng_board,y
+        ldy undo_from,x
+        lda #EMPTY
+        sta eng_board,y
 @next:  inx
         bne @loop
 @done:  rts
@@ -229,8 +334,8 @@
 ; Selection-sort step: swaps the FIRST maximum key of moves i..count-1 into place i and
 ; loads that move into pos_from/pos_to (computing the history keys first when no
 ; stage-1 move is left).  pick(0) takes a hash move in slot 0 without a scan; else the
-; scan runs backwards from the last candidate slot (fr_end in stage 1) and keeps the
-; lowest slot of the maximum.
+; scan (srch_pick_scan) runs backwards from the last candidate slot (fr_end in stage 1)
+; and keeps the lowest slot of the maximum.
 ; @param A  i; X  ply
 ; Clobbers: A, X, Y, sr_t0-sr_t3, sr_ptr0 (lo), sr_ptr2.
 ; Cycles: ~12 per move scanned, ~90 a pick (~45 without a scan: hash move, ORD_SORTED),
@@ -238,7 +343,7 @@
 .proc srch_pick
         sta sr_t0               ; i
         stx sr_t1               ; ply
-        jsr srch_ptrs
+        SRCH_PTRS
         lda fr_ost,x
         bmi @full
         beq @fill               ; no stage-1 move left: the history keys
@@ -250,16 +355,68 @@
         lda (sr_kptr),y
         cmp #KEY_HASH
         beq @take               ; pick(0) of the hash move
-@s1:    lda fr_end,x
-        bne @scan
+@s1:    lda #KEY_KILLER2 - 1    ; stage 1: the maximum is a stage-1 key (>= 129)
+        sta sr_t3
+        lda fr_end,x
+        jmp srch_pick_scan      ; (> i)
 @fill:  ldy sr_t0
         jsr srch_order_fill
         ldx sr_t1
         lda fr_ost,x
 @full:  asl a
-        bmi @take               ; ORD_SORTED: the first maximum is slot i
+        bpl @all                ; ORD_SORTED: the first maximum is slot i
+@take:  ldy sr_t0
+        lda (mg_fptr),y
+        sta pos_from
+        lda (mg_tptr),y
+        sta pos_to
+        rts
+@all:   lda #0                  ; every key is >= 1
+        sta sr_t3
         lda mv_count,x
-@scan:  clc                     ; A = end of the candidates (> i)
+        jmp srch_pick_scan
+.endproc
+
+;;
+; srch_pick for a quiescence list: a list of srch_order_q (captures, fr_ost = ORD_FULL:
+; every key computed) is scanned over i..count-1 without stages; an evasion list
+; (srch_order, fr_ost a stage-1 count) goes to srch_pick.  srch_pick_scan is the scan,
+; swap and load of both: A = end of the candidates (> i), sr_t3 = a bound below the
+; maximum key (best - 1 to start with), sr_t0 = i, sr_t1 = ply, pointers set.
+; @param A  i; X  ply
+; Clobbers: A, X, Y, sr_t0-sr_t3, sr_ptr0 (lo), sr_ptr2.
+; Cycles: ~12 per move scanned, ~75 a pick
+.proc srch_pick_q
+        ldy fr_ost,x
+        bmi @caps
+        jmp srch_pick
+@caps:  sta sr_t0               ; i
+        stx sr_t1               ; ply
+        SRCH_PTRS
+        lda #0                  ; every key is >= 1
+        sta sr_t3
+        lda mv_count,x
+::srch_pick_scan:
+        tay                     ; A = end of the candidates (> i), sr_t3 = a bound
+        dey                     ; below the maximum; Y = last
+        cpy sr_t0
+        beq @one                ; one candidate: slot i
+        lda sr_t0
+        bne @scani
+        lda sr_t3               ; i = 0: the keys from sr_kptr; A = best key - 1
+@loop0: cmp (sr_kptr),y
+        bcc @upd0               ; key >= best: a lower slot of the maximum
+        dey
+        bpl @loop0
+        bmi @won
+@upd0:  lda (sr_kptr),y
+        sbc #0                  ; C clear: key - 1
+        sty sr_t2
+        dey
+        bpl @loop0
+        bmi @won
+@scani: tya
+        sec
         sbc sr_t0
         tay                     ; Y = last - i
         lda sr_kptr
@@ -269,12 +426,7 @@
         lda sr_kptr+1
         adc #0
         sta sr_ptr2+1           ; sr_ptr2 -> key of slot i
-        lda (sr_ptr2),y
-        sty sr_t2
-        clc
-        sbc #0                  ; A = best key - 1 (keys are >= 1)
-        dey
-        bmi @won
+        lda sr_t3               ; A = best key - 1
 @loop:  cmp (sr_ptr2),y
         bcc @upd                ; key >= best: a lower slot of the maximum
         dey
@@ -291,8 +443,14 @@
         lda #ORD_SORTED         ; (in stage 1 the maximum is >= 129)
         sta fr_ost,x
 @w1:    lda sr_t2
-        beq @take
-        clc
+        bne @swap
+@one:   ldy sr_t0               ; j = i
+        lda (mg_fptr),y
+        sta pos_from
+        lda (mg_tptr),y
+        sta pos_to
+        rts
+@swap:  clc
         adc sr_t0
         sta sr_t2               ; j
         tay
@@ -317,12 +475,6 @@
         sta (mg_fptr),y
         lda pos_to
         sta (mg_tptr),y
-        rts
-@take:  ldy sr_t0
-        lda (mg_fptr),y
-        sta pos_from
-        lda (mg_tptr),y
-        sta pos_to
         rts
 .endproc
 

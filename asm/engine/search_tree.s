@@ -3,6 +3,7 @@
 ; (docs/search.md).
 .include "engine.inc"
 .include "search.inc"
+.include "eval.inc"
 
 .segment "CODE"                 ; fixed bank: the engine's view (docs/cartridge.md)
 
@@ -147,6 +148,7 @@
 
 ; ---------------------------------------------------------------------- search()
 
+.segment "ENGINE"               ; bank 0 (mapped while the engine thinks): the fixed bank is full
 ;;
 ; Internal iterative reduction (docs/search.md, search()) at the search() node of ply
 ; eng_ply, after its TT probe: switched on (srch_rules ^ SRCH_RULES_DEFAULT has RULE_IIR), ply > 0, no hash move (sr_hf = 0), not in check and
@@ -175,6 +177,8 @@
         dec fr_depth,x
         rts
 .endproc
+.segment "CODE"
+
 
 ;;
 ; Late-move reduction test (docs/search.md, search()) for the move just made at parent
@@ -326,7 +330,8 @@
         jsr stack_full
         bcc @room
         jmp ev_evaluate
-@room:  jsr mg_generate
+@room:  SRCH_PTRS_FORGET        ; the generation moves mg_fptr/mg_tptr
+        jsr mg_generate
         ldx eng_ply
         lda mv_count,x
         bne @have
@@ -577,6 +582,7 @@
 
 ; ---------------------------------------------------------------------- qsearch()
 
+.segment "ENGINE"               ; bank 0 (mapped while the engine thinks): the fixed bank is full
 ;;
 ; Delta pruning (docs/search.md, qsearch()) of the capture pos_from -> pos_to just
 ; picked at the qsearch node of ply eng_ply: when switched on (RULE_DELTA), the node is
@@ -621,6 +627,8 @@
         sec
         rts
 .endproc
+.segment "CODE"
+
 
 ;;
 ; Quiescence at ply eng_ply: stand pat and captures; every evasion in check
@@ -634,16 +642,17 @@
         lda sr_stopped
         beq @go
         jmp ret_zero
-@go:    cpx #MAX_PLY
+@go:    ldy sr_n
+        lda rec_flag,y
+        and #REC_CHECK
+        beq @quiet
+        cpx #MAX_PLY
         bcs @eval
         jsr stack_full
         bcc @room
 @eval:  jmp ev_evaluate
-@room:  ldy sr_n
-        lda rec_flag,y
-        and #REC_CHECK
-        beq @quiet
-        jsr @win
+@room:  jsr @win
+        SRCH_PTRS_FORGET
         jsr mg_generate         ; in check: every evasion
         ldx eng_ply
         lda mv_count,x
@@ -654,13 +663,17 @@
         lda #>(-SRCH_MATE)
         sta fr_sh,x
         jmp @order
-@quiet: jsr ev_evaluate         ; stand pat (sr_a/sr_b kept)
+@quiet: EV_EVALUATE             ; stand pat (sr_a/sr_b kept)
         LT16 sr_v, sr_v+1, sr_b, sr_b+1
         bmi @under
         rts                     ; stand >= beta
 @under: lda sr_qs               ; a level without quiescence: stand pat only
-        bne @qs
-        rts
+        beq @ret
+        cpx #MAX_PLY            ; the deepest ply, or no room for a list: stand pat
+        bcs @ret
+        jsr stack_full
+        bcc @qs
+@ret:   rts
 @qs:    lda sr_v                ; window of the node (alpha raised to stand pat)
         sta fr_sl,x
         lda sr_v+1
@@ -679,14 +692,21 @@
         sta fr_al,x
         lda sr_a+1
         sta fr_ah,x
-@gen:   jsr mg_generate_captures_nc ; the legal captures, in legal-list order (not in check)
+@gen:   SRCH_PTRS_FORGET
+        jsr mg_generate_captures_nc ; the legal captures, in legal-list order (not in check)
+        ldx eng_ply
+        lda mv_count,x
+        bne @capts
+        jmp @end                ; no capture: the stand pat
+@capts: jsr srch_order_q        ; captures only: no hash move, no killers
+        jmp @first
 @order: lda #0
         sta sr_hf
         sta sr_ht
         sta sr_killers_on       ; no killers
         ldx eng_ply
         jsr srch_order
-        ldx eng_ply
+@first: ldx eng_ply
         lda #0
         sta fr_i,x
 @loop:  ldx eng_ply
@@ -694,12 +714,12 @@
         cmp mv_count,x
         bcc @pick
         jmp @end
-@pick:  jsr srch_pick
+@pick:  jsr srch_pick_q
         jsr qs_delta_skip
         ldx eng_ply
         bcc @make
         jmp @next               ; delta pruning: not searched, not a node
-@make:  jsr srch_make
+@make:  jsr srch_make_q          ; no key, no 100-ply counter: quiescence below
         ldx eng_ply
         dex
         lda #0

@@ -354,6 +354,7 @@
         rts
 .endproc
 
+.segment "ENGINE"               ; bank 0 (mapped while the engine thinks): the fixed bank is full
 ;;
 ; The clear-recapture rule (docs/search.md, think(); search.py iterate): with a frame
 ; cap, after iteration sr_iter >= max(RECAP_MIN_DEPTH, min(sr_maxdepth - 1,
@@ -392,6 +393,8 @@
         sec
         rts
 .endproc
+.segment "CODE"
+
 
 ;;
 ; The root's PV row (pv_len[0], pv_from/pv_to[0..]) becomes the result:

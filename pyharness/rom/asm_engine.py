@@ -14,6 +14,7 @@ from ..limits import Limits
 from ..reference.clock import CYCLES_PER_FRAME, nes_seconds
 from ..reference.position import Move, Position
 from ..reference.search import SearchResult
+from ..reference.zobrist import default_keys, position_key
 from .sim import Sim, SimLimitError, make_sim
 
 
@@ -329,18 +330,29 @@ class AsmEngine:
             a_n, a_k = s.addr("sr_n"), [s.addr(f"rec_k{i}") for i in range(4)]
             a_sum, a_f, a_t = s.addr("ev_sum"), s.addr("pos_from"), s.addr("pos_to")
             a_nodes, a_mn = s.addr("srch_nodes"), s.addr("srch_move_now")
+            a_psq, a_side = s.addr("eng_piece_sq"), s.addr("eng_side")
+            quiesce, zkeys = [False], default_keys()
+
+            def at_make_q():
+                quiesce[0] = True
 
             def at_node():
                 if trace is not None:
-                    n = mem[a_n]
-                    key = sum(mem[a_k[i] + n] << (8 * i) for i in range(4))
+                    if quiesce[0]:      # srch_make_q keeps no key: the board's
+                        key = position_key(bytes(mem[a_psq:a_psq + 32]), mem[a_side],
+                                           zkeys)
+                    else:
+                        n = mem[a_n]
+                        key = sum(mem[a_k[i] + n] << (8 * i) for i in range(4))
                     trace.append((mem[a_f], mem[a_t], key, mem[a_sum] | mem[a_sum + 1] << 8,
                                   mem[a_sum + 2] | mem[a_sum + 3] << 8))
                 if move_now_after is not None:
                     cnt = int.from_bytes(bytes(mem[a_nodes:a_nodes + 4]), "little")
                     if cnt >= move_now_after:
                         mem[a_mn] = 1
+                quiesce[0] = False
             hooks[s.addr("srch_make_done")] = at_node
+            hooks[s.addr("srch_make_q")] = at_make_q
         for label, fn in (hooks_in or {}).items():
             hooks[s.addr(label)] = fn
         a_nodes = s.addr("srch_nodes")
