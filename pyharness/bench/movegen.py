@@ -167,7 +167,6 @@ def profile_perft(depth: int = 3, cases: list[PerftCase] | None = None,
     Returns (total cycles, total leaves, per-routine costs sorted by cycles). A routine's
     calls are the executions of its first instruction.
     """
-    from ..rom.sim import routine_of
     if cases is None:
         cases = read_perft_file(PUBLIC_PERFT)
     eng = engine or AsmEngine()
@@ -180,6 +179,15 @@ def profile_perft(depth: int = 3, cases: list[PerftCase] | None = None,
         total += eng.sim.call("eng_perft_full" if full else "eng_perft", profile=prof,
                               hits=hits, max_cycles=10**11).cycles
         leaves += int.from_bytes(eng.sim.read("pf_nodes", 4), "little")
+    return total, leaves, costs_by_routine(eng, prof, hits, total)
+
+
+def costs_by_routine(eng: AsmEngine, prof: dict[int, int], hits: dict[int, int],
+                     total: int) -> list[RoutineCost]:
+    """A `Sim.call` profile (cycles by PC, executions by PC) summed per routine (the
+    nearest label at or below each PC of the mapped banks), most cycles first; a
+    routine's calls are the executions of its first instruction."""
+    from ..rom.sim import routine_of
     name_of = routine_of(eng.sim.symbols, banks=eng.sim.banks,
                          mapped=(eng.sim.mapped_bank, eng.sim.fixed_bank))
     starts = {}
@@ -193,7 +201,7 @@ def profile_perft(depth: int = 3, cases: list[PerftCase] | None = None,
     costs = [RoutineCost(n, c, hits.get(starts.get(n, -1), 0), c / total if total else 0.0)
              for n, c in by_name.items()]
     costs.sort(key=lambda r: -r.cycles)
-    return total, leaves, costs
+    return costs
 
 
 def bench_movegen(depth: int = 3, cases: list[PerftCase] | None = None,

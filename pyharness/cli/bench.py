@@ -187,3 +187,25 @@ def bench_movegen_cmd(depth: int = 3, as_json: bool = False, data_file: str | No
         for c in costs:
             click.echo(f"  {c.name:<16} {c.cycles:>11} {100 * c.share:5.1f}%  "
                        f"{c.cycles / leaves if leaves else 0:6.1f}/leaf  entries {c.calls}")
+
+
+@bench_group.command("node")
+@click.option("--depth", type=click.IntRange(1, 5), default=3, show_default=True,
+              help="Fixed search depth (no frame cap: the twin's nodes).")
+@click.option("--positions", "names", default=None, metavar="NAME,..",
+              help="Bench-suite positions (default: mid-01,mid-02,mid-03,mid-04).")
+@click.option("--top", type=click.IntRange(1, 500), default=30, show_default=True,
+              help="Routines listed.")
+def bench_node_cmd(depth: int = 3, names: str | None = None, top: int = 30) -> None:
+    """Where a search node's cycles go: own cycles per routine, per node.
+
+    srch_think to a fixed depth on suite positions under py65, profiled by PC and
+    summed per routine and per group (the table of docs/cycle_budget.md).
+    """
+    from pyharness.bench.node import ProfileError, pick_positions, profile_node
+
+    try:
+        positions = pick_positions([n.strip() for n in names.split(",")] if names else None)
+    except ProfileError as e:
+        raise UsageProblem(str(e)) from e
+    click.echo(profile_node(depth, positions, asm_engine()).table(top))

@@ -289,6 +289,7 @@ class AsmEngine:
               history_moves=(), use_book: bool | None = None, trace: list | None = None,
               move_now_after: int | None = None, max_cycles: int | None = None,
               profile: dict[int, int] | None = None,
+              hits: dict[int, int] | None = None,
               hooks: dict[str, Callable[[], None]] | None = None,
               null_move: bool = False, iir: bool | None = None,
               qs_delta: bool | None = None) -> AsmSearchResult:
@@ -299,7 +300,8 @@ class AsmEngine:
         level's) runs with the simulator's frame counter (frame_count += 1 every
         29,781 cycles). `trace`, a list, receives (from, to, key, red_sum, black_sum) at
         every node, like the reference. `move_now_after` sets srch_move_now once that
-        many nodes were made. `hooks` maps more ROM labels to callables run there
+        many nodes were made. `profile` / `hits` receive the cycles / executions by
+        PC (`Sim.call`). `hooks` maps more ROM labels to callables run there
         (e.g. srch_null_try, srch_null_cut: the tests count null moves).
         `null_move=True` switches null-move pruning on (off by default, as the twin);
         `iir`, `qs_delta` switch internal iterative reduction and delta pruning (None:
@@ -371,7 +373,7 @@ class AsmEngine:
         s.frame_hook = True
         try:
             res = s.call("srch_think", max_cycles=max_cycles, hooks=hooks or None,
-                         profile=profile, on_frame=watchdog)
+                         profile=profile, hits=hits, on_frame=watchdog)
         finally:
             s.frame_hook = old_hook
         return self.search_result(res.cycles)
