@@ -535,36 +535,12 @@ done:
 .proc win_full
         cpx #0
         beq @root
-        lda #0
-        sec
-        sbc fr_bl,x
-        sta sr_a
-        lda #0
-        sbc fr_bh,x
-        sta sr_a+1
-        lda #0
-        sec
-        sbc fr_al,x
-        sta sr_b
-        lda #0
-        sbc fr_ah,x
-        sta sr_b+1
+        SUB16X #0, #0, fr_bl, fr_bh, sr_a
+        SUB16X #0, #0, fr_al, fr_ah, sr_b
         rts
 @root:  jsr noise16
-        lda sr_t0
-        sec
-        sbc fr_bl,x
-        sta sr_a
-        lda sr_t1
-        sbc fr_bh,x
-        sta sr_a+1
-        lda sr_t0
-        sec
-        sbc fr_al,x
-        sta sr_b
-        lda sr_t1
-        sbc fr_ah,x
-        sta sr_b+1
+        SUB16X sr_t0, sr_t1, fr_bl, fr_bh, sr_a
+        SUB16X sr_t0, sr_t1, fr_al, fr_ah, sr_b
         rts
 .endproc
 
@@ -581,22 +557,10 @@ done:
         lda fr_ah,x
         eor #$FF
         sta sr_a+1
-        lda #0
-        sec
-        sbc fr_al,x
-        sta sr_b
-        lda #0
-        sbc fr_ah,x
-        sta sr_b+1
+        SUB16X #0, #0, fr_al, fr_ah, sr_b
         rts
 @root:  jsr noise16
-        lda sr_t0
-        sec
-        sbc fr_al,x
-        sta sr_b
-        lda sr_t1
-        sbc fr_ah,x
-        sta sr_b+1
+        SUB16X sr_t0, sr_t1, fr_al, fr_ah, sr_b
         lda sr_b
         sec
         sbc #1

@@ -103,20 +103,7 @@
 @loop:  lda (mg_tptr),y         ; 135 + 8 * MVV(victim) - MVV(attacker)
         tax
         lda eng_board,x
-        and #15
-        tax
-        lda mvv8,x
-        sta sr_ptr2
-        lda (mg_fptr),y
-        tax
-        lda eng_board,x
-        and #15
-        tax
-        lda sr_ptr2
-        sec
-        sbc mvv1,x
-        clc
-        adc #KEY_CAPTURE - 1
+        MVV_LVA_KEY
         sta (sr_kptr),y
         iny
         cpy sr_t2
@@ -186,20 +173,7 @@ KILL_MARK = $01                 ; not EMPTY, not a piece, below RED_TAG, not neg
         bne @next
         lda #KEY_KILLER2
         bne @stage1
-@capt:  and #15
-        tax
-        lda mvv8,x
-        sta sr_ptr2
-        lda (mg_fptr),y
-        tax
-        lda eng_board,x
-        and #15
-        tax
-        lda sr_ptr2
-        sec
-        sbc mvv1,x
-        clc
-        adc #KEY_CAPTURE - 1
+@capt:  MVV_LVA_KEY
 @stage1:
         sta (sr_kptr),y
         iny

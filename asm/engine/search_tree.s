@@ -722,20 +722,8 @@
 @make:  jsr srch_make_q          ; no key, no 100-ply counter: quiescence below
         ldx eng_ply
         dex
-        lda #0
-        sec
-        sbc fr_bl,x
-        sta sr_a
-        lda #0
-        sbc fr_bh,x
-        sta sr_a+1
-        lda #0
-        sec
-        sbc fr_al,x
-        sta sr_b
-        lda #0
-        sbc fr_ah,x
-        sta sr_b+1
+        SUB16X #0, #0, fr_bl, fr_bh, sr_a
+        SUB16X #0, #0, fr_al, fr_ah, sr_b
         jsr srch_qsearch
         lda #0
         sec
