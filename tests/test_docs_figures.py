@@ -48,3 +48,17 @@ def test_search_constants_table_equals_the_twin():
     for name, value in rows.items():
         want = source[name] if name in source else getattr(search, name)
         assert value == want, f"docs/search.md says {name} = {value}; the twin has {want}"
+
+
+@pytest.mark.timeout(300)
+def test_cycle_budget_node_table_is_the_current_profile():
+    """docs/cycle_budget.md's node table total equals `xq65 bench node` on this ROM."""
+    from pyharness.bench.node import profile_node
+
+    text = (project_root() / "docs/cycle_budget.md").read_text()
+    m = re.search(r"\| \*\*total\*\* \| \*\*([\d,]+)\*\* \| ([\d,]+) cycles \|", text)
+    assert m, "docs/cycle_budget.md has no node table total"
+    prof = profile_node(3)
+    assert (int(m.group(2).replace(",", "")), int(m.group(1).replace(",", ""))) == \
+        (prof.cycles, round(prof.per_node)), "update docs/cycle_budget.md: xq65 bench node"
+    assert f"**{prof.nodes:,} nodes**" in text

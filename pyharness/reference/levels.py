@@ -9,10 +9,10 @@ from .clock import CYCLES_PER_FRAME
 #: depth used when a level says "until the cap" (depth 0)
 MAX_DEPTH = 24
 #: 6502 cycles per search node, for the Python frame clock model (think() without a
-#: `clock`): the median the asm search (srch_think) measured on the bench suite,
-#: every level (`xq65 bench --full --engine asm` at commit ecea995: 3,292; per level
-#: 3,242-3,322; docs/bench.md). It was 4,400 before the 2026-11-23 speed-ups.
-NODE_CYCLES_ESTIMATE = 3300
+#: `clock`): the median the asm search (srch_think) measures on the bench suite over
+#: every level (`xq65 bench --full --engine asm`: 2,562 on 2026-11-25; per level
+#: 2,314-2,726; docs/bench.md). Earlier values are in docs/journal.md.
+NODE_CYCLES_ESTIMATE = 2560
 
 
 class LevelError(ValueError):
