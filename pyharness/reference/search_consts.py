@@ -26,7 +26,7 @@ LMR_MIN_MOVE = 3      # ... for the moves searched 4th and later (i >= 3)
 IIR_MIN_DEPTH = 3     # a search() node (ply > 0) of depth >= 3 without a hash move searches one ply less
 #: the switchable rules: their default (think()'s, the levels') and their bits in the
 #: asm's srch_rules byte (which toggles them against SRCH_RULES_DEFAULT, 0 = defaults)
-IIR_DEFAULT = True    # internal iterative reduction
+IIR_DEFAULT = False   # internal iterative reduction (off: it cost strength at level budgets, docs/bench.md)
 QS_DELTA_DEFAULT = False # qsearch delta pruning (off: lost its match, docs/bench.md)
 RULE_IIR = 1
 RULE_DELTA = 2
