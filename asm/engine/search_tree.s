@@ -585,18 +585,14 @@
 .segment "ENGINE"               ; bank 0 (mapped while the engine thinks): the fixed bank is full
 ;;
 ; Delta pruning (docs/search.md, qsearch()) of the capture pos_from -> pos_to just
-; picked at the qsearch node of ply eng_ply: when switched on (RULE_DELTA), the node is
-; not in check and
+; picked at the qsearch node of ply eng_ply, called only while it is switched on
+; (RULE_DELTA; srch_qsearch tests the bit): when the node is not in check and
 ; stand + value(victim on pos_to) + QS_DELTA <= alpha (the node's current alpha,
 ; fr_al/fr_ah), the capture is not searched.  stand is evaluated again (the sums are
 ; the node's: every child was unmade).
 ; @return C set: skip the move
-; Clobbers: A, X, Y, sr_v, sr_t0, sr_t1, sr_t3, sr_ptr1.  Cycles: ~20 in check, ~150
+; Clobbers: A, X, Y, sr_v, sr_t0, sr_t1, sr_t3, sr_ptr1.  Cycles: ~15 in check, ~150
 .proc qs_delta_skip
-        lda srch_rules          ; switched on? (srch_rules toggles the default)
-        eor #SRCH_RULES_DEFAULT
-        and #RULE_DELTA
-        beq @no
         ldy sr_n
         lda rec_flag,y
         and #REC_CHECK
@@ -715,6 +711,10 @@
         bcc @pick
         jmp @end
 @pick:  jsr srch_pick_q
+        lda srch_rules          ; delta pruning switched on? (srch_rules toggles the default)
+        eor #SRCH_RULES_DEFAULT
+        and #RULE_DELTA
+        beq @make
         jsr qs_delta_skip
         ldx eng_ply
         bcc @make
