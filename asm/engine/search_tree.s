@@ -150,6 +150,23 @@
 
 .segment "ENGINE"               ; bank 0 (mapped while the engine thinks): the fixed bank is full
 ;;
+; The move list of the search() node of ply eng_ply: mg_generate_nc when REC_CHECK of
+; the node's record entry (rec_flag[sr_n]) says the side to move is not in check,
+; mg_generate when it is.  The two give the same list (tests/test_asm_movegen.py).
+; @param eng_ply, sr_n  the node
+; @return   as mg_generate
+; Clobbers: A, X, Y, att_sq.  Cycles: 14 on top of the generator (its tail call); the
+;           not-in-check generation is ~60 cheaper than mg_generate's
+.proc srch_generate
+        ldy sr_n
+        lda rec_flag,y
+        and #REC_CHECK
+        bne @check
+        jmp mg_generate_nc
+@check: jmp mg_generate
+.endproc
+
+;;
 ; Internal iterative reduction (docs/search.md, search()) at the search() node of ply
 ; eng_ply, after its TT probe: switched on (srch_rules ^ SRCH_RULES_DEFAULT has RULE_IIR), ply > 0, no hash move (sr_hf = 0), not in check and
 ; fr_depth >= IIR_MIN_DEPTH: fr_depth -= 1 (the node, its TT store, its killers and
@@ -331,7 +348,7 @@
         bcc @room
         jmp ev_evaluate
 @room:  SRCH_PTRS_FORGET        ; the generation moves mg_fptr/mg_tptr
-        jsr mg_generate
+        jsr srch_generate
         ldx eng_ply
         lda mv_count,x
         bne @have
