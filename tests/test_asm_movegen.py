@@ -411,6 +411,34 @@ def test_nc_entries_children_of_random_positions(eng, random_fens):
     assert walk_children(eng, random_fens[:40], check) > 500
 
 
+# mg_generate_captures_nc runs no mg_scan: a capture's mover on the king's file or rank
+# gets a ray scan (mg_capt_line), one on a horse leg and every king capture the full
+# test.  Each position has a pseudo-legal capture that uncovers the king (checked below,
+# so every case exercises a rejection): both file directions, both rank directions, a
+# cannon's second screen, the flying general, a target on the same ray with a cannon
+# behind it, king captures along the file and the rank, and Black to move.
+UNCOVER_FENS = {
+    "file_rook_pin_sideways": "3k5/9/9/4r4/9/9/9/2p1R4/9/4K4 w - - 0 1",        # e2c2
+    "file_cannon_second_screen": "3k5/9/4c4/9/3p5/9/4N4/9/4A4/4K4 w - - 0 1",   # e3d5
+    "rank_east_rook_pin": "4k4/9/9/9/9/9/9/6p2/9/3K1N1r1 w - - 0 1",            # f0g2
+    "rank_west_cannon_screens": "3k5/9/9/9/9/9/4p4/2p6/9/1c1NRK3 w - - 0 1",    # d0c2, e0e3
+    "flying_general_cannon": "4k4/9/9/9/9/2rpC4/9/9/9/4K4 w - - 0 1",           # e4c4
+    "target_on_ray_cannon_behind": "3k5/4c4/9/9/4n4/9/9/4R4/9/4K4 w - - 0 1",   # e2e5
+    "king_capture_file": "3k5/9/9/9/4r4/9/9/9/4n4/4K4 w - - 0 1",              # e0e1
+    "king_capture_rank": "5k3/9/9/9/9/9/9/9/9/r2nK4 w - - 0 1",                # e0d0
+    "black_file_south": "4k4/9/2P1r4/9/9/9/9/4R4/9/3K5 b - - 0 1",              # e7c7
+    "horse_leg": CAPTURE_FENS["horse_leg"],                                     # f1a1
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNCOVER_FENS))
+def test_captures_nc_rejects_uncovering_captures(eng, name):
+    pos = Position.from_fen(UNCOVER_FENS[name])
+    pseudo = [m for m in pos.pseudo_legal_moves() if pos.board[m.to]]
+    assert len(ref_captures(pos)) < len(pseudo), f"{name}: no illegal capture to reject"
+    _assert_nc(eng, pos, name)
+
+
 @pytest.mark.parametrize("routine", ["mg_generate_nc", "mg_generate_captures_nc"])
 def test_nc_entries_stack_guards(eng, routine):
     consts = eng.constants

@@ -39,7 +39,8 @@ GC_LEG   = $04              ; diagonal neighbour of K: the leg of two horse squa
 GC_HORSE = $08              ; a horse here attacks K when the leg gc_diag[idx] is empty
 GC_ADJ   = $10              ; orthogonal neighbour (with GC_FILE or GC_RANK): pawn square
 .export gc_rel              ; (the evasions of movegen.s: can a move from sq uncover K?)
-.exportzp GC_LINE, GC_LEG
+.exportzp GC_LINE, GC_LEG, GC_FILE
+.export gc_skx_of, gc_scan_n, gc_scan_s, gc_scan_w, gc_scan_e   ; (mg_capt_line)
 ; bits 6-7: idx 0..3 of the diagonal K-17, K-15, K+15, K+17 (GC_LEG, GC_HORSE)
 
 DIR_N = 0                   ; gc_dir: the ray that (c) scanned, $FF none

@@ -5,49 +5,52 @@
 .include "engine_macros.inc"
 .include "movegen.inc"
 
-.import pos_setup_side, eng_up16, eng_down16, pos_attacked_ns, pos_attacked_ew, pos_attacked_k
+.import pos_setup_side, eng_up16, eng_down16, pos_attacked_k
+.import gc_rel, gc_skx_of, gc_scan_n, gc_scan_s, gc_scan_w, gc_scan_e
+.importzp GC_LINE, GC_LEG, GC_FILE
 
 ; ------------------------------------------------------------ captures only (quiescence)
 ; The capture generators run in the fixed bank (mapped with the engine bank while the
 ; engine thinks, so they cost the same there).  Each emits, in the order of its full generator,
-; only the moves onto an enemy piece: a capture of an unstamped mover is legal when the
-; side to move is not in check (it only replaces the piece on its target, so only its
-; from-square can open a line: see the top of this file), and a stamped mover gets the
-; full test (mg_emit_capt).  The king keeps KING_STEP_QUIET's test.
+; only the moves onto an enemy piece.  Not in check, a capture by a non-king mover is
+; legal unless its from-square uncovers the king (it only replaces the piece on its
+; target: the target stays occupied), so a mover off the king's file, rank and horse
+; legs (gc_rel) is stored at once and the others are tested (mg_emit_capt, CAPT_TAIL,
+; mg_capt_line); no stamp of mg_scan is read.  King captures get the full test
+; (mg_cap_king).
 .segment "CODE"
 
 ;;
-; Emits the capture mg_from -> X at index Y (mg_cap_*; not in check).  A mover whose
-; square is stamped gets the full test (mg_emit_full); a stamped target needs none (a
-; capture leaves its target occupied).  When no piece square is stamped (mg_pdanger = 0)
-; the capture is stored at once.
+; Emits the capture mg_from -> X at index Y (mg_cap_*; not in check).  By the mover's
+; relation to the king (gc_rel[mg_from - mg_ksq]): off the king's file, rank and horse
+; legs the capture is stored at once, on them mg_capt_line decides (mg_dmap is not read:
+; the test is exact with or without mg_scan's stamps).
 ; Entries: mg_emit_capt with A = target - mg_from (X ignored); ::sq with X = target.
 ; @param Y  moves written so far
 ; @return   X = mg_from; Y incremented if the move was stored
-; Clobbers: A, mg_to, att_sq.  Cycles: 36 stored at ::sq (with RTS), ~50 with a
-;           stamp look-up, ~400 with the full test
+; Clobbers: A, mg_to, mg_cap, att_sq, gc_skx, gc_t.  Cycles: 56 stored at ::sq (with
+;           RTS), ~200 with a ray scan (mg_capt_line), ~400 with the full test (a leg)
 .proc mg_emit_capt
         clc
         adc mg_from
         tax
-sq:     lda mg_pdanger
-        bne check
-store:  txa
+sq:     stx mg_to
+        lda mg_from
+        sec
+        sbc mg_ksq
+        tax
+        lda gc_rel,x
+        ldx mg_to
+        and #GC_LINE | GC_LEG
+        bne line
+        txa                     ; off the king's lines and legs: legal
         sta (mg_tptr),y
         lda mg_from
         sta (mg_fptr),y
         tax
         iny
         rts
-check:  stx mg_to
-        ldx mg_from
-        lda mg_dmap,x
-        ldx mg_to
-        cmp mg_stamp
-        bne store
-        jsr mg_emit_full
-        ldx mg_from
-        rts
+line:   jmp mg_capt_line
 .endproc
 
 ;;
@@ -72,10 +75,11 @@ check:  stx mg_to
 ; @param eng_ply  the ply; mv_base_lo/hi[eng_ply] = first free slot of the move stack
 ; @return   mg_count = mv_count[ply] = moves written; mv_base[ply+1] = base + count;
 ;           C set (and no moves) if ply >= MAX_PLY or fewer than MG_MAX slots are free
-; Clobbers: A, X, Y, mg_to, att_sq.  Cycles (not in check): 1,742 at the start position
-;           (mg_generate 2,882), 1,602 mean over the bench suite (2,945), 959 over
-;           random_positions(300, 4242) (1,981).  The search calls
-;           mg_generate_captures_nc (1,683 start, 1,543 bench-suite mean)
+; Clobbers: A, X, Y, mg_to, mg_cap, att_sq, gc_skx, gc_t.  Cycles (not in check): 1,772
+;           at the start position (mg_generate 2,882), 1,779 mean over the bench suite
+;           (2,946), 984 over random_positions(300, 4242) (1,983).  The search calls
+;           mg_generate_captures_nc, without mg_scan (1,366 start, 1,381 bench-suite
+;           mean, 694 random)
 .proc mg_generate_captures
         GEN_START 0
         lda mg_incheck
@@ -127,44 +131,88 @@ next:
 .endmacro
 
 ;;
-; King captures: -16, -1, +1, +16 onto an enemy piece inside the own palace, each
-; tested as KING_STEP_QUIET tests a step (not in check: the two cross rays of the
-; target, horses and pawns on the unchanged board; a stamped target fully), by one
-; shared tail (`step`: king captures are rare, the bytes are not).
+; King captures: -16, -1, +1, +16 onto an enemy piece inside the own palace, each with
+; the full test (mg_emit_test on the target: exact with or without mg_scan's stamps), by
+; one shared tail (`step`: king captures are rare, the bytes are not).
 ; @param X = mg_from = the king's square; Y = moves written so far
 ; @return   Y = moves written
-; Clobbers: A, X, mg_to, att_sq.
+; Clobbers: A, X, mg_to, mg_cap, att_sq.
 .proc mg_cap_king
         KING_CAPT -16
         KING_CAPT -1
         KING_CAPT 1
         KING_CAPT 16
         rts
-step:   sta mg_to               ; A = the step
-        clc
+step:   clc                     ; A = the step
         adc mg_from
         sta att_sq
         tax
-        lda mg_dmap,x
-        cmp mg_stamp
-        beq full
-        sty mg_count            ; (the attack test clobbers Y)
-        lda mg_to
-        and #$0F
-        beq vert
-        jsr pos_attacked_ns     ; a step along the rank: the file rays of the target
-        jmp tested
-vert:   jsr pos_attacked_ew
-tested: ldx mg_from
+        jsr mg_emit_test        ; X = att_sq = the target
+        ldx mg_from
+        rts
+.endproc
+
+;;
+; The capture mg_from -> X (= mg_to) of a mover on the king's file or rank, or on a
+; horse leg of the king (mg_emit_capt's test; not in check).  A leg: the full test
+; (mg_emit_full).  A line: the move is made on the board, the king's ray through
+; mg_from is scanned as pos_gives_check scans a ray (gc_scan_*: its first piece an enemy
+; rook, or the enemy king on the file, or its second an enemy cannon), the board is
+; restored.  Nothing else can attack the king after a capture out of check: the target
+; stays occupied (its new piece attacks nothing of its own side), pawn attacks depend on
+; the pawn's square, a horse's on its leg (a diagonal neighbour of the king).
+; @param A  gc_rel[mg_from - mg_ksq] & (GC_LINE | GC_LEG), nonzero; X = mg_to = target;
+;           Y = moves written so far
+; @return   X = mg_from; Y incremented if the move was stored
+; Clobbers: A, mg_cap, att_sq, gc_skx, gc_t.  Cycles: ~110 (a line; the scan walks the
+;           ray), ~400 (a leg)
+.proc mg_capt_line
+        sta gc_t
+        and #GC_LEG
+        bne leg
+        sty mg_count            ; make the move on the board (mg_emit's way)
+        lda eng_board,x
+        sta mg_cap
+        ldy mg_from
+        lda eng_board,y
+        sta eng_board,x
+        lda #EMPTY
+        sta eng_board,y
+        lda mg_ksq
+        sta att_sq              ; the ray from the own king ...
+        ldx eng_side
+        lda gc_skx_of,x
+        sta gc_skx              ; ... for the enemy's pieces
+        lda gc_t
+        and #GC_FILE
+        beq rank
+        cpy mg_ksq              ; Y = mg_from: north of the king when lower
+        bcs south
+        jsr gc_scan_n
+        jmp undo
+south:  jsr gc_scan_s
+        jmp undo
+rank:   cpy mg_ksq
+        bcs east
+        jsr gc_scan_w
+        jmp undo
+east:   jsr gc_scan_e
+undo:   ldx mg_to               ; C = the king is attacked
+        ldy mg_from
+        lda eng_board,x
+        sta eng_board,y
+        lda mg_cap
+        sta eng_board,x
         ldy mg_count
         bcs done
-        lda att_sq
-        sta (mg_tptr),y
         txa
+        sta (mg_tptr),y
+        lda mg_from
         sta (mg_fptr),y
         iny
-done:   rts
-full:   jsr mg_emit_test       ; X = att_sq = the target
+done:   ldx mg_from
+        rts
+leg:    jsr mg_emit_full        ; X = the target
         ldx mg_from
         rts
 .endproc
