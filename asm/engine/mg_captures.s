@@ -75,11 +75,11 @@ line:   jmp mg_capt_line
 ; @param eng_ply  the ply; mv_base_lo/hi[eng_ply] = first free slot of the move stack
 ; @return   mg_count = mv_count[ply] = moves written; mv_base[ply+1] = base + count;
 ;           C set (and no moves) if ply >= MAX_PLY or fewer than MG_MAX slots are free
-; Clobbers: A, X, Y, mg_to, mg_cap, att_sq, gc_skx, gc_t.  Cycles (not in check): 1,772
-;           at the start position (mg_generate 2,882), 1,779 mean over the bench suite
-;           (2,946), 984 over random_positions(300, 4242) (1,983).  The search calls
-;           mg_generate_captures_nc, without mg_scan (1,366 start, 1,381 bench-suite
-;           mean, 694 random)
+; Clobbers: A, X, Y, mg_to, mg_cap, att_sq, gc_skx, gc_t.  Cycles (not in check): 1,770
+;           at the start position (mg_generate 2,882), 1,777 mean over the bench suite
+;           (2,945), 985 over random_positions(300, 4242) (1,982).  The search calls
+;           mg_generate_captures_nc, without mg_scan and pos_setup_side (1,276 start,
+;           1,282 bench-suite mean, 598 random)
 .proc mg_generate_captures
         GEN_START 0
         lda mg_incheck
@@ -94,11 +94,47 @@ black:  SIDE_PIECES 16, 4
         jmp mg_generate_finish
 .endproc
 mg_cap_quiet = mg_generate_captures::quiet
+mg_cap_red = mg_generate_captures::red
+mg_cap_black = mg_generate_captures::black
 
 ; ------------------------------------------------------------ in the engine bank
 ; (bank 0, segment ENGINE: the fixed bank's room goes to the unrolled code; both banks
 ; are mapped while the engine thinks, so the cycles are the same)
 .segment "ENGINE"
+
+;;
+; mg_generate_captures for a caller that knows the side to move is not in check (the
+; quiescence): the same list, without mg_scan and pos_setup_side.  A capture only
+; replaces the piece on its target, so only the mover's from-square can uncover the
+; king: mg_emit_capt tests the movers on the king's file, rank or horse legs (gc_rel)
+; one by one (mg_capt_line), mg_cap_king every king capture (the full test, after
+; pos_setup_side), and stores the others at once.  Of the per-side variables it sets
+; only those the capture generators read: mg_own, mg_palbit, mg_ksq.
+; @param eng_ply  as mg_generate_captures; the side to move must not be in check
+; @return   as mg_generate_captures (mg_incheck = 0; mg_dmap and mg_stamp untouched)
+; Clobbers: A, X, Y, mg_to, mg_cap, att_sq, gc_skx, gc_t.  Cycles: ~1,280 at the start
+;           position; on average 1,282 over the bench suite, 598 over
+;           random_positions(300, 4242) not in check (mg_generate_captures: 1,770, 1,777,
+;           985)
+.proc mg_generate_captures_nc
+        GEN_START 2
+        lda eng_side
+        bne black
+        lda #RED_TAG
+        sta mg_own
+        lda #SQF_RED_PALACE
+        sta mg_palbit
+        lda eng_piece_sq
+        sta mg_ksq
+        jmp mg_cap_red
+black:  lda #BLACK_TAG
+        sta mg_own
+        lda #SQF_BLACK_PALACE
+        sta mg_palbit
+        lda eng_piece_sq+16
+        sta mg_ksq
+        jmp mg_cap_black
+.endproc
 
 ;;
 ; Rook captures: per direction -16, -1, +1, +16 the first piece, if it is an enemy.
@@ -136,7 +172,8 @@ next:
 ; one shared tail (`step`: king captures are rare, the bytes are not).
 ; @param X = mg_from = the king's square; Y = moves written so far
 ; @return   Y = moves written
-; Clobbers: A, X, mg_to, mg_cap, att_sq.
+; Clobbers: A, X, mg_to, mg_cap, att_sq, the per-side variables of pos_setup_side (a
+;           king capture: the full test needs them all).
 .proc mg_cap_king
         KING_CAPT -16
         KING_CAPT -1
@@ -146,7 +183,8 @@ next:
 step:   clc                     ; A = the step
         adc mg_from
         sta att_sq
-        tax
+        jsr pos_setup_side      ; the attack test's variables (mg_generate_captures_nc
+        ldx att_sq              ; sets only a few)
         jsr mg_emit_test        ; X = att_sq = the target
         ldx mg_from
         rts
@@ -164,8 +202,8 @@ step:   clc                     ; A = the step
 ; @param A  gc_rel[mg_from - mg_ksq] & (GC_LINE | GC_LEG), nonzero; X = mg_to = target;
 ;           Y = moves written so far
 ; @return   X = mg_from; Y incremented if the move was stored
-; Clobbers: A, mg_cap, att_sq, gc_skx, gc_t.  Cycles: ~110 (a line; the scan walks the
-;           ray), ~400 (a leg)
+; Clobbers: A, mg_cap, att_sq, gc_skx, gc_t, the per-side variables of pos_setup_side
+;           (a leg).  Cycles: ~110 (a line; the scan walks the ray), ~500 (a leg)
 .proc mg_capt_line
         sta gc_t
         and #GC_LEG
@@ -212,7 +250,9 @@ undo:   ldx mg_to               ; C = the king is attacked
         iny
 done:   ldx mg_from
         rts
-leg:    jsr mg_emit_full        ; X = the target
+leg:    jsr pos_setup_side      ; the attack test's variables (mg_generate_captures_nc
+        ldx mg_to               ; sets only a few)
+        jsr mg_emit_full        ; X = the target
         ldx mg_from
         rts
 .endproc

@@ -1,9 +1,9 @@
 ; mg_sliders.s -- mg_generate's common case (not in check, nothing stamped): the storing
 ; variants (fast = 2) of the rook and cannon generators with unrolled rays (movegen.inc
 ; ROOK_FAST / CANNON_FAST: mg_gen_rook::fast, mg_gen_cannon::fast), the per-side piece
-; loops with the other pieces inline (mg_fast_pieces), and the entries of callers that
-; know the side to move is not in check (mg_generate_nc, mg_generate_captures_nc), and
-; the evasions' quick store (mg_emit_ev).
+; loops with the other pieces inline (mg_fast_pieces), the entry of callers that know
+; the side to move is not in check (mg_generate_nc), and the evasions' quick store
+; (mg_emit_ev).
 ; Fixed bank, segment CODE (mapped with the engine bank while the engine thinks, so it
 ; costs the same there; unrolled code needs no page alignment).
 .include "engine.inc"
@@ -132,19 +132,3 @@ full:   jmp mg_emit_full
         jmp mg_gen_quiet
 .endproc
 
-;;
-; mg_generate_captures for a caller that knows the side to move is not in check (the
-; quiescence): the same list, without mg_scan.  A capture only replaces the piece on
-; its target, so only the mover's from-square can uncover the king: mg_emit_capt tests
-; the movers on the king's file, rank or horse legs (gc_rel) one by one (mg_capt_line),
-; mg_cap_king every king capture (the full test), and stores the others at once.
-; @param eng_ply  as mg_generate_captures; the side to move must not be in check
-; @return   as mg_generate_captures (mg_incheck = 0; mg_dmap and mg_stamp untouched)
-; Clobbers: A, X, Y, mg_to, mg_cap, att_sq, gc_skx, gc_t.  Cycles: ~1,370 at the start
-;           position; on average 1,381 over the bench suite, 694 over
-;           random_positions(300, 4242) not in check (mg_generate_captures: 1,772, 1,779,
-;           984)
-.proc mg_generate_captures_nc
-        GEN_START 2
-        jmp mg_cap_quiet
-.endproc
