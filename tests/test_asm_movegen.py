@@ -109,6 +109,12 @@ EVASION_FENS = {
     "capture_rook_cannon_behind": "2b1kab2/4R4/3a5/p1p1C1p1p/8r/2P5P/1c4P2/8B/9/2BAKA3 b - - 5 13",
     # a block in front of a cannon screen, black to move: c7e8
     "block_before_cannon_screen_black": "r2akab2/9/2n6/p1p1C1p2/9/P3C4/2P1c1P2/9/4K4/2B3B2 b - - 3 12",
+    # movers on a line of the king that must not evade: the checking cannon's own screen
+    # moving along the check line (e2e3, e2e4; e2e5 captures it: legal), and a block
+    # from the king's rank that uncovers a rook there (d0e2).  mg_scan stamps both (the
+    # check line, the pin), so they get the full test, not mg_emit_ev's quick path.
+    "screen_moves_along_check_line": "3k5/9/9/9/4c4/9/9/4R4/9/4K4 w - - 0 1",
+    "block_uncovers_rank": "3k5/9/9/4r4/9/9/9/9/9/r2NK4 w - - 0 1",
 }
 
 

@@ -191,14 +191,16 @@ step:   clc                     ; A = the step
 .endproc
 
 ;;
-; The capture mg_from -> X (= mg_to) of a mover on the king's file or rank, or on a
-; horse leg of the king (mg_emit_capt's test; not in check).  A leg: the full test
-; (mg_emit_full).  A line: the move is made on the board, the king's ray through
-; mg_from is scanned as pos_gives_check scans a ray (gc_scan_*: its first piece an enemy
-; rook, or the enemy king on the file, or its second an enemy cannon), the board is
-; restored.  Nothing else can attack the king after a capture out of check: the target
-; stays occupied (its new piece attacks nothing of its own side), pawn attacks depend on
-; the pawn's square, a horse's on its leg (a diagonal neighbour of the king).
+; The move mg_from -> X (= mg_to) of a mover on the king's file or rank, or on a horse
+; leg of the king: a capture out of check (mg_emit_capt's test), or an evasion that
+; mg_emit_ev's box test cleared (it resolves the one check and its target creates no
+; attack).  A leg: the full test (mg_emit_full).  A line: the move is made on the board,
+; the king's ray through mg_from is scanned as pos_gives_check scans a ray (gc_scan_*:
+; its first piece an enemy rook, or the enemy king on the file, or its second an enemy
+; cannon), the board is restored.  Nothing else can attack the king after such a move:
+; the target stays occupied (a capture; its new piece attacks nothing of its own side)
+; or blocks the check line, pawn attacks depend on the pawn's square, a horse's on its
+; leg (a diagonal neighbour of the king).
 ; @param A  gc_rel[mg_from - mg_ksq] & (GC_LINE | GC_LEG), nonzero; X = mg_to = target;
 ;           Y = moves written so far
 ; @return   X = mg_from; Y incremented if the move was stored

@@ -74,11 +74,15 @@ black:  SIDE_PIECES 16, 2
 ;   - capturing a cannon or a pawn leaves nothing attacking along that line (a cannon
 ;     behind a pawn would have been a second check); capturing a rook does not qualify
 ;     (a cannon behind it checked too, uncounted: mg_scan stops at the rook).
-; Otherwise (a square stamped for another reason, a screen captured, a rook captured, a
-; horse, the king or two checks, a mover on a line) mg_emit_full.
+; A mover on a line of the king or a horse leg that passes the rest: mg_capt_line (its
+; ray through the mover scanned on the made board, which also sees a cannon's screen
+; that moved along the check line; a leg gets the full test).  Otherwise (a square
+; stamped for another reason, a screen captured, a rook captured, a horse, the king or
+; two checks) mg_emit_full.
 ; @param X  target square (stamped); Y = moves written so far; mg_from the mover
 ; @return   X preserved; Y incremented if the move was stored
-; Clobbers: A, att_sq.  Cycles: ~75 stored, ~400 with the full test
+; Clobbers: A, mg_to, mg_cap, att_sq, gc_skx, gc_t.  Cycles: ~75 stored, ~230 with
+;           mg_capt_line's ray scan, ~400 with the full test
 .proc mg_emit_ev
         lda mg_evok
         beq full
@@ -109,7 +113,7 @@ quiet:  sty mg_count
         lda gc_rel,y
         ldy mg_count
         and #GC_LINE | GC_LEG
-        bne full                ; the mover may uncover the king
+        bne line                ; the mover may uncover the king
         txa
         sta (mg_tptr),y
         lda mg_from
@@ -117,6 +121,10 @@ quiet:  sty mg_count
         iny
         rts
 full:   jmp mg_emit_full
+line:   stx mg_to               ; A = its relation (nonzero)
+        jsr mg_capt_line
+        ldx mg_to
+        rts
 .endproc
 
 
