@@ -68,6 +68,35 @@ def test_random_positions_node_identical(eng, depth):
         same(eng.think(pos, depth=depth), think(pos, depth=depth))
 
 
+@pytest.mark.parametrize("spare", [0, 1])
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_full_move_stack_node_identical(eng, depth, spare, monkeypatch):
+    """Room on the move stack for the root list and no more (spare 0) or one more
+    generation (spare 1): the asm's root list starts MV_CAP - free slots up (mv_base[0],
+    set when srch_search enters the root), the twin's MOVE_STACK_CAP is `free`: the
+    nodes that find no room (search() and quiescence, in check or not) end the same way
+    in both."""
+    cap = eng.constants["MV_CAP"]
+    base = {}
+
+    def lift():
+        if eng.sim.peek("eng_ply") == 0:
+            eng.sim.poke("mv_base_lo", base["root"] & 0xFF)
+            eng.sim.poke("mv_base_hi", base["root"] >> 8)
+    cramped_some = False
+    for fen in HAND_PICKED[4:] + fens(40, 77):
+        pos = Position.from_fen(fen)
+        free = len(pos.legal_moves()) + ref.GEN_RESERVE - 1 + spare
+        base["root"] = cap - free
+        normal = think(pos, depth=depth)
+        monkeypatch.setattr(ref, "MOVE_STACK_CAP", free)
+        want = think(pos, depth=depth)
+        monkeypatch.undo()
+        same(eng.think(pos, depth=depth, hooks={"srch_search": lift}), want)
+        cramped_some |= want.nodes < normal.nodes
+    assert cramped_some
+
+
 def test_depth_four(eng):
     """A few positions at depth 4 (more through `xq65 diff --depth 4`)."""
     for fen in HAND_PICKED[:2] + fens(3, 5):

@@ -550,14 +550,4 @@ KILL_MARK = $01                 ; not EMPTY, not a piece, below RED_TAG, not neg
 @done:  rts
 .endproc
 
-;;
-; C set when the move stack has no room for a generation at ply X
-; (mv_base[X] + MG_MAX > MV_CAP).  Clobbers: A.
-.proc stack_full
-        lda mv_base_lo,x
-        cmp #<(MV_CAP - MG_MAX + 1)
-        lda mv_base_hi,x
-        sbc #>(MV_CAP - MG_MAX + 1)
-        rts
-.endproc
 

@@ -343,13 +343,11 @@
         jsr srch_null
         bcc @gen
         rts                     ; the null move cut (sr_v = beta), or a stop (0)
-@gen:   ldx eng_ply
-        jsr stack_full
-        bcc @room
-        jmp ev_evaluate
-@room:  SRCH_PTRS_FORGET        ; the generation moves mg_fptr/mg_tptr
+@gen:   SRCH_PTRS_FORGET        ; the generation moves mg_fptr/mg_tptr
         jsr srch_generate
-        ldx eng_ply
+        bcc @room
+        jmp ev_evaluate         ; C set: no room on the move stack for the list
+@room:  ldx eng_ply
         lda mv_count,x
         bne @have
         jmp ret_mated
@@ -661,13 +659,12 @@
         beq @quiet
         cpx #MAX_PLY
         bcs @eval
-        jsr stack_full
-        bcc @room
-@eval:  jmp ev_evaluate
-@room:  jsr @win
+        jsr @win
         SRCH_PTRS_FORGET
         jsr mg_generate         ; in check: every evasion
-        ldx eng_ply
+        bcc @room
+@eval:  jmp ev_evaluate         ; the deepest ply, or no room on the move stack
+@room:  ldx eng_ply
         lda mv_count,x
         bne @some
         jmp ret_mated
@@ -682,10 +679,8 @@
         rts                     ; stand >= beta
 @under: lda sr_qs               ; a level without quiescence: stand pat only
         beq @ret
-        cpx #MAX_PLY            ; the deepest ply, or no room for a list: stand pat
-        bcs @ret
-        jsr stack_full
-        bcc @qs
+        cpx #MAX_PLY            ; the deepest ply: stand pat (no room on the move
+        bcc @qs                 ; stack: the generation lists nothing, the same)
 @ret:   rts
 @qs:    lda sr_v                ; window of the node (alpha raised to stand pat)
         sta fr_sl,x
