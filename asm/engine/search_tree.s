@@ -544,18 +544,18 @@
         beq @write
         lda tt_lock_lo,y
         cmp sr_key+2
-        bne @write
+        bne @deep
         lda tt_lock_hi,y
         cmp sr_key+3
-        bne @write
+        bne @deep
         inc sr_t3
-        lda tt_df,y
+@deep:  lda tt_df,y
         lsr a
         lsr a
         cmp fr_depth,x
         beq @write
         bcc @write
-        rts                     ; same position, deeper draft: keep
+        rts                     ; a deeper draft, this position's or another's: keep
 @write: lda sr_key+2
         sta tt_lock_lo,y
         lda sr_key+3

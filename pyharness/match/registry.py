@@ -201,7 +201,9 @@ register_engine(EngineKind(
      "null": ParamRule(0, 1, "null-move pruning"),
      "lmr": ParamRule(0, 1, "late-move reductions"),
      "iir": ParamRule(0, 1, "internal iterative reduction"),
-     "delta": ParamRule(0, 1, "qsearch delta pruning")}, _make_ref,
+     "delta": ParamRule(0, 1, "qsearch delta pruning"),
+     "ttdp": ParamRule(0, 1, "TT keeps deeper entries (depth-preferred replacement)")},
+    _make_ref,
     required=(("level", "depth", "nodes", "frames"),), exclusive=(("level", "depth"),)))
 
 

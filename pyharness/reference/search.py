@@ -56,6 +56,7 @@ class SearchLimits:
     iir: bool = IIR_DEFAULT                      # one ply less without a hash move
     qs_delta: bool = QS_DELTA_DEFAULT            # qsearch: skip captures that cannot reach alpha
     recapture: bool = True                       # with time management: a clear recapture ends it
+    tt_deep: bool = True                         # TT keeps deeper entries of other positions
     quiesce: bool = True                         # qsearch searches captures
     slip: int = 0                                # chance/256 of a random root move
 
@@ -245,9 +246,10 @@ class Searcher(PathMixin, OrderingMixin):
                     FLAG_EXACT if best > orig_alpha else FLAG_UPPER)
             s = best + ply if best > WIN else best - ply if best < -WIN else best
             if best_move is None:
-                self.tt.store(key, depth, s, flag, 0, 0)
+                self.tt.store(key, depth, s, flag, 0, 0, self.limits.tt_deep)
             else:
-                self.tt.store(key, depth, s, flag, best_move.frm, best_move.to)
+                self.tt.store(key, depth, s, flag, best_move.frm, best_move.to,
+                              self.limits.tt_deep)
         return best
 
     def qsearch(self, alpha: int, beta: int, ply: int) -> int:
@@ -414,7 +416,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
           use_book: bool | None = None, book: Book | None = None,
           trace: list | None = None, null_move: bool = False,
           lmr: bool = True, time_manage: bool = True, iir: bool | None = None,
-          qs_delta: bool | None = None, recapture: bool = True) -> SearchResult:
+          qs_delta: bool | None = None, recapture: bool = True,
+          tt_deep: bool = True) -> SearchResult:
     """Search `position` and return a SearchResult (best_move, score, depth, nodes, pv...).
 
     Give a `level` (1..5: depth, frame cap, noise and book from assets/levels.txt) or
@@ -429,8 +432,9 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     order: the node-by-node record to diff an asm trace against.
     `null_move=True` switches null-move pruning on (off by default since the match
     of docs/bench.md, "Null move with late-move reductions"), `lmr=False` late-move reductions, `time_manage=False` the rule
-    that does not start an iteration predicted to overrun the frame cap. The caller's
-    position is not modified.
+    that does not start an iteration predicted to overrun the frame cap, `tt_deep=False`
+    the TT's depth-preferred replacement (the rule before it, for comparisons: the twin
+    alone can switch it). The caller's position is not modified.
     """
     if level is None and depth is None:
         raise SearchInputError("give a level (1..5) or a depth")
@@ -465,6 +469,7 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     lim.iir = IIR_DEFAULT if iir is None else bool(iir)
     lim.qs_delta = QS_DELTA_DEFAULT if qs_delta is None else bool(qs_delta)
     lim.recapture = bool(recapture)
+    lim.tt_deep = bool(tt_deep)
     if use_book is not None:
         book_on = use_book
     pos = position.copy()
