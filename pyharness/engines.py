@@ -58,7 +58,8 @@ class RefEngine:
         from .reference.search import think
         return think(position, history_moves=history_moves, trace=trace,
                      null_move=limits.null_move, lmr=limits.lmr, iir=limits.iir,
-                     qs_delta=limits.qs_delta, **limits.think_kwargs())
+                     qs_delta=limits.qs_delta, tt_deep=limits.tt_deep, rfp=limits.rfp,
+                     **limits.think_kwargs())
 
 
 class AsmSearchEngine:
@@ -78,9 +79,13 @@ class AsmSearchEngine:
         if not limits.lmr:
             raise LimitsError("the asm search always uses late-move reductions "
                               "(lmr=False is for the Python twin)")
+        if not limits.tt_deep:
+            raise LimitsError("the asm TT always keeps deeper entries "
+                              "(tt_deep=False is for the Python twin)")
         return self.engine.think(position, history_moves=history_moves, trace=trace,
                                  null_move=limits.null_move, iir=limits.iir,
-                                 qs_delta=limits.qs_delta, **limits.think_kwargs())
+                                 qs_delta=limits.qs_delta, rfp=limits.rfp,
+                                 **limits.think_kwargs())
 
 
 def open_asm_engine():

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .reference.levels import MAX_DEPTH, all_levels
-from .reference.search import IIR_DEFAULT, QS_DELTA_DEFAULT, SearchInputError
+from .reference.search import IIR_DEFAULT, QS_DELTA_DEFAULT, RFP_DEFAULT, SearchInputError
 
 SEED_MAX = 0xFFFF
 NODES_MAX = 0xFFFF_FFFF
@@ -41,9 +41,9 @@ def _check(name: str, value: int | None, low: int, high: int) -> None:
 class Limits:
     """A level (1..N) or a fixed depth (1..MAX_DEPTH), optional node and frame budgets,
     the LFSR seed, null-move pruning (off by default; both engines can switch it on) and
-    late-move reductions (on; the Python twin can switch them off), internal iterative
-    reduction and qsearch delta pruning (the twin's defaults; both engines can switch
-    them)."""
+    late-move reductions and the TT's depth-preferred replacement (on; the Python twin
+    can switch them off), internal iterative reduction, qsearch delta pruning and
+    reverse futility pruning (the twin's defaults; both engines can switch them)."""
 
     level: int | None = None
     depth: int | None = None
@@ -54,6 +54,8 @@ class Limits:
     lmr: bool = True
     iir: bool = IIR_DEFAULT
     qs_delta: bool = QS_DELTA_DEFAULT
+    tt_deep: bool = True
+    rfp: bool = RFP_DEFAULT
 
     def __post_init__(self) -> None:
         if self.level is None and self.depth is None:

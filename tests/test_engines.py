@@ -51,11 +51,13 @@ def test_both_engines_answer_the_same_through_the_protocol():
     assert isinstance(a, type(r))          # one result type: the asm's adds cycles
 
 
-def test_unknown_engine_and_lmr_off_for_asm():
+def test_unknown_engine_and_twin_only_switches_for_asm():
     with pytest.raises(ValueError, match="unknown engine"):
         make_engine("auto")
     with pytest.raises(LimitsError, match="late-move reductions"):
         make_engine("asm").think(Position.start(), Limits(depth=1, lmr=False))
+    with pytest.raises(LimitsError, match="keeps deeper entries"):
+        make_engine("asm").think(Position.start(), Limits(depth=1, tt_deep=False))
 
 
 def test_open_asm_engine_reports_a_missing_rom_as_one_line(tmp_path, monkeypatch):

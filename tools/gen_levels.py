@@ -44,8 +44,8 @@ def constants(levels) -> dict[str, int]:
         "IIR_MIN_DEPTH": search.IIR_MIN_DEPTH, "QS_DELTA": search.QS_DELTA,
         "RECAP_MIN_DEPTH": search.RECAP_MIN_DEPTH, "RECAP_DEPTH": search.RECAP_DEPTH,
         "RULE_IIR": search.RULE_IIR, "RULE_DELTA": search.RULE_DELTA,
-        "SRCH_RULES_DEFAULT": (search.RULE_IIR if search.IIR_DEFAULT else 0)
-        | (search.RULE_DELTA if search.QS_DELTA_DEFAULT else 0),
+        "RULE_RFP": search.RULE_RFP, "SRCH_RULES_DEFAULT": search.rules_default(),
+        "RFP_MAX_DEPTH": search.RFP_MAX_DEPTH, "RFP_MARGIN": search.RFP_MARGIN,
         "KEY_HASH": search.KEY_HASH, "KEY_CAPTURE": search.KEY_CAPTURE,
         "KEY_KILLER1": search.KEY_KILLER1, "KEY_KILLER2": search.KEY_KILLER2,
         "TT_ENTRIES": tt.TT_ENTRIES, "FLAG_UPPER": tt.FLAG_UPPER,

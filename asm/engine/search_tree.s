@@ -194,6 +194,60 @@
         dec fr_depth,x
         rts
 .endproc
+
+;;
+; Reverse futility pruning (docs/search.md, search()) at the search() node of ply
+; eng_ply, after iir_reduce: switched on (srch_rules ^ SRCH_RULES_DEFAULT has RULE_RFP),
+; ply > 0, not in check, fr_depth <= RFP_MAX_DEPTH, -WIN < beta < WIN, and the static
+; eval - RFP_MARGIN * fr_depth >= beta: the node returns the eval (no TT store, no PV).
+; @return C set: cut, sr_v = the eval; C clear: search on
+; Clobbers: A, X, Y, sr_v, sr_t0, sr_t1.  Cycles: ~20 at a node the rule skips, ~130 at
+; one it tests
+.proc srch_rfp
+        lda srch_rules          ; switched on? (srch_rules toggles the default)
+        eor #SRCH_RULES_DEFAULT
+        and #RULE_RFP
+        beq @no0
+        ldx eng_ply
+        beq @no0                ; the root
+        lda fr_depth,x
+        cmp #RFP_MAX_DEPTH + 1
+        bcs @no0
+        ldy sr_n
+        lda rec_flag,y
+        and #REC_CHECK
+        bne @no0
+        LT16 {fr_bl,x}, {fr_bh,x}, #<SRCH_WIN, #>SRCH_WIN
+        bpl @no0                ; beta >= WIN
+        LT16 #<(-SRCH_WIN), #>(-SRCH_WIN), {fr_bl,x}, {fr_bh,x}
+        bmi @eval               ; -WIN < beta
+@no0:   clc
+        rts
+@eval:
+        EV_EVALUATE             ; sr_v = the eval
+        lda sr_v
+        sta sr_t0
+        lda sr_v+1
+        sta sr_t1
+        ldy fr_depth,x          ; 1 .. RFP_MAX_DEPTH margins off
+@sub:   lda sr_t0
+        sec
+        sbc #<RFP_MARGIN
+        sta sr_t0
+        lda sr_t1
+        sbc #>RFP_MARGIN
+        sta sr_t1
+        dey
+        bne @sub
+        LT16 sr_t0, sr_t1, {fr_bl,x}, {fr_bh,x}
+        bpl @yes                ; eval - margin >= beta
+@no:    clc
+        rts
+@yes:
+::srch_rfp_cut:                 ; hook: a node returns its eval (tests count them)
+        sec
+        rts
+.endproc
 .segment "CODE"
 
 
@@ -340,6 +394,8 @@
         bmi @miss               ; s > alpha
 @cut:   rts
 @miss:  jsr iir_reduce
+        jsr srch_rfp
+        bcs @cut                ; reverse futility: sr_v = the eval
         jsr srch_null
         bcc @gen
         rts                     ; the null move cut (sr_v = beta), or a stop (0)
@@ -559,18 +615,18 @@
         beq @write
         lda tt_lock_lo,y
         cmp sr_key+2
-        bne @write
+        bne @deep
         lda tt_lock_hi,y
         cmp sr_key+3
-        bne @write
+        bne @deep
         inc sr_t3
-        lda tt_df,y
+@deep:  lda tt_df,y
         lsr a
         lsr a
         cmp fr_depth,x
         beq @write
         bcc @write
-        rts                     ; same position, deeper draft: keep
+        rts                     ; a deeper draft, this position's or another's: keep
 @write: lda sr_key+2
         sta tt_lock_lo,y
         lda sr_key+3

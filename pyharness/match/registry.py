@@ -201,12 +201,16 @@ register_engine(EngineKind(
      "null": ParamRule(0, 1, "null-move pruning"),
      "lmr": ParamRule(0, 1, "late-move reductions"),
      "iir": ParamRule(0, 1, "internal iterative reduction"),
-     "delta": ParamRule(0, 1, "qsearch delta pruning")}, _make_ref,
+     "delta": ParamRule(0, 1, "qsearch delta pruning"),
+     "ttdp": ParamRule(0, 1, "TT keeps deeper entries (depth-preferred replacement)"),
+     "rfp": ParamRule(0, 1, "reverse futility pruning")},
+    _make_ref,
     required=(("level", "depth", "nodes", "frames"),), exclusive=(("level", "depth"),)))
 
 
 register_engine(EngineKind(
     "asm", "the 6502 engine under py65",
-    {"level": _LEVEL, "depth": _DEPTH, "nodes": _NODES, "frames": _FRAMES}, _make_asm,
+    {"level": _LEVEL, "depth": _DEPTH, "nodes": _NODES, "frames": _FRAMES,
+     "rfp": ParamRule(0, 1, "reverse futility pruning")}, _make_asm,
     required=(("level", "depth", "nodes", "frames"),), exclusive=(("level", "depth"),),
     check=lambda o: _open_asm() and None))

@@ -30,7 +30,7 @@ from .search_consts import (  # noqa: F401  (re-exported: search.MATE ...)
     POLL_MASK, HIST_MAX_INC, DRAW_PLIES, HALFMOVE_MAX, PV_PLIES, MOVE_STACK_CAP,
     GEN_RESERVE, NULL_R, NULL_MIN_DEPTH, NULL_MAJORS, LMR_MIN_DEPTH, LMR_MIN_MOVE,
     IIR_MIN_DEPTH, QS_DELTA, RECAP_MIN_DEPTH, RECAP_DEPTH, IIR_DEFAULT, QS_DELTA_DEFAULT,
-    RULE_IIR, RULE_DELTA,
+    RULE_IIR, RULE_DELTA, RULE_RFP, RFP_DEFAULT, RFP_MAX_DEPTH, RFP_MARGIN, rules_default,
     MVV_LVA_VALUE, KEY_HASH, KEY_CAPTURE, KEY_KILLER1, KEY_KILLER2)
 from .search_path import PathMixin
 from .zobrist import default_keys, piece_kind, position_key
@@ -55,7 +55,9 @@ class SearchLimits:
     time_manage: bool = True                     # skip an iteration predicted not to finish
     iir: bool = IIR_DEFAULT                      # one ply less without a hash move
     qs_delta: bool = QS_DELTA_DEFAULT            # qsearch: skip captures that cannot reach alpha
+    rfp: bool = RFP_DEFAULT                      # shallow nodes far above beta return the eval
     recapture: bool = True                       # with time management: a clear recapture ends it
+    tt_deep: bool = True                         # TT keeps deeper entries of other positions
     quiesce: bool = True                         # qsearch searches captures
     slip: int = 0                                # chance/256 of a random root move
 
@@ -77,6 +79,7 @@ class SearchResult:
     lmr_tries: int = 0
     iir_tries: int = 0
     delta_skips: int = 0
+    rfp_cuts: int = 0
     skipped: bool = False                        # time management ended the iterations
     recaptured: bool = False                     # ... because the recapture is clear
     from_book: bool = False
@@ -131,6 +134,7 @@ class Searcher(PathMixin, OrderingMixin):
         self.null_cuts = 0
         self.lmr_tries = 0                   # reduced searches (late-move reductions)
         self.iir_tries = 0                   # nodes reduced for want of a hash move
+        self.rfp_cuts = 0                    # nodes cut by reverse futility pruning
         self.delta_skips = 0                 # qsearch captures skipped by delta pruning
         self.recapture_sq = 0                # the last game move's target, if it captured
         self.sums = self.ev.side_sums(pos.piece_sq)
@@ -177,6 +181,12 @@ class Searcher(PathMixin, OrderingMixin):
                 and depth >= IIR_MIN_DEPTH):
             depth -= 1                       # internal iterative reduction
             self.iir_tries += 1
+        if (self.limits.rfp and ply > 0 and not in_check and depth <= RFP_MAX_DEPTH
+                and -WIN < beta < WIN):
+            stand = self.evaluate()          # reverse futility pruning
+            if stand - RFP_MARGIN * depth >= beta:
+                self.rfp_cuts += 1
+                return stand
         if self.null_ok(depth, beta, ply, in_check):
             self.null_tries += 1
             self.base[ply + 1] = self.base[ply]
@@ -245,9 +255,10 @@ class Searcher(PathMixin, OrderingMixin):
                     FLAG_EXACT if best > orig_alpha else FLAG_UPPER)
             s = best + ply if best > WIN else best - ply if best < -WIN else best
             if best_move is None:
-                self.tt.store(key, depth, s, flag, 0, 0)
+                self.tt.store(key, depth, s, flag, 0, 0, self.limits.tt_deep)
             else:
-                self.tt.store(key, depth, s, flag, best_move.frm, best_move.to)
+                self.tt.store(key, depth, s, flag, best_move.frm, best_move.to,
+                              self.limits.tt_deep)
         return best
 
     def qsearch(self, alpha: int, beta: int, ply: int) -> int:
@@ -370,6 +381,7 @@ class Searcher(PathMixin, OrderingMixin):
         result.null_tries, result.null_cuts = self.null_tries, self.null_cuts
         result.lmr_tries = self.lmr_tries
         result.iir_tries, result.delta_skips = self.iir_tries, self.delta_skips
+        result.rfp_cuts = self.rfp_cuts
         return result
 
 
@@ -414,7 +426,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
           use_book: bool | None = None, book: Book | None = None,
           trace: list | None = None, null_move: bool = False,
           lmr: bool = True, time_manage: bool = True, iir: bool | None = None,
-          qs_delta: bool | None = None, recapture: bool = True) -> SearchResult:
+          qs_delta: bool | None = None, recapture: bool = True,
+          tt_deep: bool = True, rfp: bool | None = None) -> SearchResult:
     """Search `position` and return a SearchResult (best_move, score, depth, nodes, pv...).
 
     Give a `level` (1..5: depth, frame cap, noise and book from assets/levels.txt) or
@@ -429,8 +442,10 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     order: the node-by-node record to diff an asm trace against.
     `null_move=True` switches null-move pruning on (off by default since the match
     of docs/bench.md, "Null move with late-move reductions"), `lmr=False` late-move reductions, `time_manage=False` the rule
-    that does not start an iteration predicted to overrun the frame cap. The caller's
-    position is not modified.
+    that does not start an iteration predicted to overrun the frame cap, `tt_deep=False`
+    the TT's depth-preferred replacement (the rule before it, for comparisons: the twin
+    alone can switch it); `iir`, `qs_delta`, `rfp` switch internal iterative reduction,
+    delta pruning and reverse futility pruning (None: their defaults). The caller's position is not modified.
     """
     if level is None and depth is None:
         raise SearchInputError("give a level (1..5) or a depth")
@@ -465,6 +480,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     lim.iir = IIR_DEFAULT if iir is None else bool(iir)
     lim.qs_delta = QS_DELTA_DEFAULT if qs_delta is None else bool(qs_delta)
     lim.recapture = bool(recapture)
+    lim.tt_deep = bool(tt_deep)
+    lim.rfp = RFP_DEFAULT if rfp is None else bool(rfp)
     if use_book is not None:
         book_on = use_book
     pos = position.copy()

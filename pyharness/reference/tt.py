@@ -70,16 +70,21 @@ class TranspositionTable:
             return e
         return None
 
-    def store(self, key: int, depth: int, score: int, flag: int, frm: int, to: int) -> None:
-        """Write unless the slot holds the same position at a greater depth.
+    def store(self, key: int, depth: int, score: int, flag: int, frm: int, to: int,
+              keep_deeper: bool = True) -> None:
+        """Write unless the slot holds a greater depth (depth-preferred replacement).
 
-        When the slot holds the same position and the new move is none (0, 0), the old
-        move is kept. `score` must already be adjusted for mate distance.
+        The slot is kept when it is filled with a deeper entry, of this position or
+        another (the table is cleared every think, so deep entries are never stale);
+        with `keep_deeper` False (the rule before, kept for comparisons) only the same
+        position at a greater depth is kept. When the slot holds the same position and
+        the new move is none (0, 0), the old move is kept. `score` must already be
+        adjusted for mate distance.
         """
         e = self.slots[key & TT_MASK]
         lock = key >> 16
         same = e.flag != FLAG_EMPTY and e.lock == lock
-        if same and e.depth > depth:
+        if (same or (keep_deeper and e.flag != FLAG_EMPTY)) and e.depth > depth:
             return
         self.stats.stores += 1
         if frm or not same:
