@@ -59,6 +59,7 @@ class RefEngine:
         return think(position, history_moves=history_moves, trace=trace,
                      null_move=limits.null_move, lmr=limits.lmr, iir=limits.iir,
                      qs_delta=limits.qs_delta, tt_deep=limits.tt_deep, rfp=limits.rfp,
+                     qs_recap=limits.qs_recap,
                      **limits.think_kwargs())
 
 
@@ -85,6 +86,7 @@ class AsmSearchEngine:
         return self.engine.think(position, history_moves=history_moves, trace=trace,
                                  null_move=limits.null_move, iir=limits.iir,
                                  qs_delta=limits.qs_delta, rfp=limits.rfp,
+                                 qs_recap=limits.qs_recap,
                                  **limits.think_kwargs())
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .reference.levels import MAX_DEPTH, all_levels
-from .reference.search import IIR_DEFAULT, QS_DELTA_DEFAULT, RFP_DEFAULT, SearchInputError
+from .reference.search import (IIR_DEFAULT, QS_DELTA_DEFAULT, QS_RECAP_DEFAULT, RFP_DEFAULT,
+                               SearchInputError)
 
 SEED_MAX = 0xFFFF
 NODES_MAX = 0xFFFF_FFFF
@@ -42,8 +43,9 @@ class Limits:
     """A level (1..N) or a fixed depth (1..MAX_DEPTH), optional node and frame budgets,
     the LFSR seed, null-move pruning (off by default; both engines can switch it on) and
     late-move reductions and the TT's depth-preferred replacement (on; the Python twin
-    can switch them off), internal iterative reduction, qsearch delta pruning and
-    reverse futility pruning (the twin's defaults; both engines can switch them)."""
+    can switch them off), internal iterative reduction, qsearch delta pruning, reverse
+    futility pruning and the qsearch's recaptures-only rule (the twin's defaults; both
+    engines can switch them)."""
 
     level: int | None = None
     depth: int | None = None
@@ -56,6 +58,7 @@ class Limits:
     qs_delta: bool = QS_DELTA_DEFAULT
     tt_deep: bool = True
     rfp: bool = RFP_DEFAULT
+    qs_recap: bool = QS_RECAP_DEFAULT
 
     def __post_init__(self) -> None:
         if self.level is None and self.depth is None:

@@ -204,7 +204,7 @@ TACTICAL = "2bak1b2/4a4/2c3nr1/p3p3p/1npC5/6r2/c3P3P/N3CRN2/4A4/1RBAK1B2 b - - 5
 TACTICAL_L1_SEED = 14       # the bench's seed there (BENCH_SEED + position index 13)
 
 
-def _root_nodes(fen: str) -> list[tuple[int, Move]]:
+def _root_nodes(fen: str, **switches) -> list[tuple[int, Move]]:
     """(0-based node index, move) of the root moves of iteration 1, in search order:
     the nodes of a depth-1 trace whose key is that of the root after one legal move
     (quiescence only captures, so no deeper node repeats such a key)."""
@@ -215,7 +215,7 @@ def _root_nodes(fen: str) -> list[tuple[int, Move]]:
         after[(m.frm, m.to, position_key(pos.piece_sq, pos.side))] = m
         pos.pop()
     trace: list = []
-    think(Position.from_fen(fen), depth=1, trace=trace)
+    think(Position.from_fen(fen), depth=1, trace=trace, **switches)
     return [(i, after[t[:3]]) for i, t in enumerate(trace) if t[:3] in after]
 
 
@@ -266,12 +266,12 @@ def test_stop_late_in_iteration_1_keeps_the_best_completed_move():
     k - 1 root moves. The last root move that raised the root's value wins, so its
     value is the maximum of those moves' values; never a move not yet searched."""
     pos = Position.from_fen(TACTICAL)
-    roots = _root_nodes(TACTICAL)
-    full = think(pos, depth=1)
-    assert full.nodes > 400                       # a long iteration 1
+    roots = _root_nodes(TACTICAL, qs_recap=False)
+    full = think(pos, depth=1, qs_recap=False)
+    assert full.nodes > 400                       # a long iteration 1 (every capture)
     prev = None
     for k in range(1, len(roots)):
-        r = think(pos, depth=5, nodes=roots[k][0] + 1)
+        r = think(pos, depth=5, nodes=roots[k][0] + 1, qs_recap=False)
         done = [m for _, m in roots[:k]]
         assert r.stopped and r.depth == 0 and r.best_move in done
         if prev is not None:                     # the root value only rises
@@ -311,9 +311,9 @@ def test_level_1_cap_holds_in_iteration_1():
     from pyharness.reference.levels import get_level, node_frames
     cap = get_level(1).frames
     pos = Position.from_fen(TACTICAL)
-    full = think(pos, depth=1)
+    full = think(pos, depth=1, qs_recap=False)   # every capture: a long iteration 1
     assert full.nodes == 510 and node_frames(full.nodes) > cap
-    r = think(pos, depth=1, frames=cap)
+    r = think(pos, depth=1, frames=cap, qs_recap=False)
     period = POLL_MASK + 1
     assert r.stopped and r.depth == 0 and r.nodes % period == 0
     assert node_frames(r.nodes) >= cap > node_frames(r.nodes - period)

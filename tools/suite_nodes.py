@@ -4,7 +4,7 @@
     python tools/suite_nodes.py --depths 3,4,5 [--seed 1] [--set tt_deep=0 ...] [-j 2]
 
 Each `--set NAME=0|1` passes a switch of reference.search.think (iir, qs_delta,
-null_move, lmr, tt_deep, recapture, rfp), so one run measures the search before a change
+null_move, lmr, tt_deep, recapture, rfp, qs_recap), so one run measures the search before a change
 and another after it. Prints one line per depth: nodes per phase and in all.
 """
 from __future__ import annotations
@@ -17,7 +17,8 @@ from pyharness.bench.search import load_suite
 from pyharness.reference.position import Position
 from pyharness.reference.search import think
 
-SWITCHES = ("iir", "qs_delta", "null_move", "lmr", "tt_deep", "recapture", "rfp")
+SWITCHES = ("iir", "qs_delta", "null_move", "lmr", "tt_deep", "recapture", "rfp",
+            "qs_recap")
 
 
 def _nodes(job: tuple[str, int, int, dict]) -> int:

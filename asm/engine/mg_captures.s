@@ -97,11 +97,6 @@ mg_cap_quiet = mg_generate_captures::quiet
 mg_cap_red = mg_generate_captures::red
 mg_cap_black = mg_generate_captures::black
 
-; ------------------------------------------------------------ in the engine bank
-; (bank 0, segment ENGINE: the fixed bank's room goes to the unrolled code; both banks
-; are mapped while the engine thinks, so the cycles are the same)
-.segment "ENGINE"
-
 ;;
 ; mg_generate_captures for a caller that knows the side to move is not in check (the
 ; quiescence): the same list, without mg_scan and pos_setup_side.  A capture only
@@ -135,6 +130,12 @@ black:  lda #BLACK_TAG
         sta mg_ksq
         jmp mg_cap_black
 .endproc
+
+; ------------------------------------------------------------ in the engine bank
+; (bank 0, segment ENGINE: the fixed bank's room goes to the unrolled code; both banks
+; are mapped while the engine thinks, so the cycles are the same)
+.segment "ENGINE"
+
 
 ;;
 ; Rook captures: per direction -16, -1, +1, +16 the first piece, if it is an enemy.

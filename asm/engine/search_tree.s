@@ -196,6 +196,60 @@
 .endproc
 
 ;;
+; The quiescence's recaptures-only rule (docs/search.md, qsearch()) at the qsearch node
+; of ply eng_ply, out of check, right after mg_generate_captures_nc: switched on
+; (srch_rules ^ SRCH_RULES_DEFAULT has RULE_QS_RECAP) and eng_ply - sr_qs0 >=
+; QS_RECAP_PLY: keeps only the captures onto the last move's target (undo_to of the
+; ply above), in list order; sets mv_count and mv_base of the next ply to match.
+; @return X = eng_ply, A = mv_count,x (Z set: no capture left)
+; Clobbers: A, X, Y, sr_t0-sr_t2, mg_fptr, mg_tptr.  Cycles: ~30 when it does not
+; apply, ~60 + ~20 a capture when it does
+.proc qs_recap_only
+        ldx eng_ply
+        lda srch_rules          ; switched on? (srch_rules toggles the default)
+        eor #SRCH_RULES_DEFAULT
+        and #RULE_QS_RECAP
+        beq @done
+        txa
+        sec
+        sbc sr_qs0
+        cmp #QS_RECAP_PLY
+        bcc @done               ; near the horizon: every capture
+        lda mv_count,x
+        beq @done
+        lda undo_to-1,x         ; the last move's target
+        sta sr_t0
+        jsr mg_set_ptrs
+        ldy #0
+        sty sr_t1               ; captures kept
+@loop:  lda (mg_tptr),y
+        cmp sr_t0
+        bne @skip
+        lda (mg_fptr),y
+        sty sr_t2
+        ldy sr_t1
+        sta (mg_fptr),y
+        lda sr_t0
+        sta (mg_tptr),y
+        inc sr_t1
+        ldy sr_t2
+@skip:  iny
+        tya
+        cmp mv_count,x
+        bcc @loop
+        lda sr_t1
+        sta mv_count,x
+        clc
+        adc mv_base_lo,x
+        sta mv_base_lo+1,x
+        lda mv_base_hi,x
+        adc #0
+        sta mv_base_hi+1,x
+@done:  lda mv_count,x
+        rts
+.endproc
+
+;;
 ; Reverse futility pruning (docs/search.md, search()) at the search() node of ply
 ; eng_ply, after iir_reduce: switched on (srch_rules ^ SRCH_RULES_DEFAULT has RULE_RFP),
 ; ply > 0, not in check, fr_depth <= RFP_MAX_DEPTH, -WIN < beta < WIN, and the static
@@ -326,7 +380,8 @@
 @noext: lda sr_d
         beq @qs
         bpl @full
-@qs:    jmp srch_qsearch
+@qs:    stx sr_qs0              ; the horizon: qsearch plies count from here
+        jmp srch_qsearch
 @full:  sta fr_depth,x
         lda sr_a
         sta fr_al,x
@@ -758,8 +813,7 @@
         sta fr_ah,x
 @gen:   SRCH_PTRS_FORGET
         jsr mg_generate_captures_nc ; the legal captures, in legal-list order (not in check)
-        ldx eng_ply
-        lda mv_count,x
+        jsr qs_recap_only       ; deep: recaptures only; X = eng_ply, A = mv_count,x
         bne @capts
         jmp @end                ; no capture: the stand pat
 @capts: jsr srch_order_q        ; captures only: no hash move, no killers

@@ -203,7 +203,8 @@ register_engine(EngineKind(
      "iir": ParamRule(0, 1, "internal iterative reduction"),
      "delta": ParamRule(0, 1, "qsearch delta pruning"),
      "ttdp": ParamRule(0, 1, "TT keeps deeper entries (depth-preferred replacement)"),
-     "rfp": ParamRule(0, 1, "reverse futility pruning")},
+     "rfp": ParamRule(0, 1, "reverse futility pruning"),
+     "qsrc": ParamRule(0, 1, "deep qsearch: recaptures only")},
     _make_ref,
     required=(("level", "depth", "nodes", "frames"),), exclusive=(("level", "depth"),)))
 
@@ -211,6 +212,7 @@ register_engine(EngineKind(
 register_engine(EngineKind(
     "asm", "the 6502 engine under py65",
     {"level": _LEVEL, "depth": _DEPTH, "nodes": _NODES, "frames": _FRAMES,
-     "rfp": ParamRule(0, 1, "reverse futility pruning")}, _make_asm,
+     "rfp": ParamRule(0, 1, "reverse futility pruning"),
+     "qsrc": ParamRule(0, 1, "deep qsearch: recaptures only")}, _make_asm,
     required=(("level", "depth", "nodes", "frames"),), exclusive=(("level", "depth"),),
     check=lambda o: _open_asm() and None))

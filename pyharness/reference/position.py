@@ -421,6 +421,10 @@ class Position:
             self.fullmove += 1
         self.side ^= 1
 
+    def last_move_to(self) -> int:
+        """The target square of the last push() (IndexError when nothing was pushed)."""
+        return self._stack[-1].to
+
     def pop(self) -> Move:
         """Undo the last push(); return the move undone."""
         if not self._stack:

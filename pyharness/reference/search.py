@@ -13,7 +13,6 @@ and the repetition test in search_path.py, move ordering in ordering.py.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Callable, Iterable, Sequence
 
 from .board import PIECE_TYPES
@@ -31,70 +30,11 @@ from .search_consts import (  # noqa: F401  (re-exported: search.MATE ...)
     GEN_RESERVE, NULL_R, NULL_MIN_DEPTH, NULL_MAJORS, LMR_MIN_DEPTH, LMR_MIN_MOVE,
     IIR_MIN_DEPTH, QS_DELTA, RECAP_MIN_DEPTH, RECAP_DEPTH, IIR_DEFAULT, QS_DELTA_DEFAULT,
     RULE_IIR, RULE_DELTA, RULE_RFP, RFP_DEFAULT, RFP_MAX_DEPTH, RFP_MARGIN, rules_default,
+    RULE_QS_RECAP, QS_RECAP_DEFAULT, QS_RECAP_PLY,
     MVV_LVA_VALUE, KEY_HASH, KEY_CAPTURE, KEY_KILLER1, KEY_KILLER2)
 from .search_path import PathMixin
+from .search_types import SearchInputError, SearchLimits, SearchResult  # noqa: F401
 from .zobrist import default_keys, piece_kind, position_key
-
-
-class SearchInputError(ValueError):
-    """Inconsistent arguments to think() (limits, level, history)."""
-
-
-@dataclass
-class SearchLimits:
-    """What stops a search. 0 / None means "no limit" (depth is always bounded)."""
-
-    depth: int = MAX_DEPTH
-    nodes: int = 0
-    frames: int = 0
-    clock: Callable[[], int] | None = None       # the frame counter (16-bit wraps)
-    move_now: Callable[[], bool] | None = None   # the "move now" flag
-    noise_mask: int = 0
-    null_move: bool = False                      # null-move pruning (docs/search.md): off
-    lmr: bool = True                             # late-move reductions (docs/search.md)
-    time_manage: bool = True                     # skip an iteration predicted not to finish
-    iir: bool = IIR_DEFAULT                      # one ply less without a hash move
-    qs_delta: bool = QS_DELTA_DEFAULT            # qsearch: skip captures that cannot reach alpha
-    rfp: bool = RFP_DEFAULT                      # shallow nodes far above beta return the eval
-    recapture: bool = True                       # with time management: a clear recapture ends it
-    tt_deep: bool = True                         # TT keeps deeper entries of other positions
-    quiesce: bool = True                         # qsearch searches captures
-    slip: int = 0                                # chance/256 of a random root move
-
-
-@dataclass
-class SearchResult:
-    """What think() returns. `score` is from the side to move's view."""
-
-    best_move: Move | None
-    score: int
-    depth: int
-    nodes: int
-    pv: list[Move] = field(default_factory=list)
-    tt_probes: int = 0
-    tt_hits: int = 0
-    tt_cutoffs: int = 0
-    null_tries: int = 0
-    null_cuts: int = 0
-    lmr_tries: int = 0
-    iir_tries: int = 0
-    delta_skips: int = 0
-    rfp_cuts: int = 0
-    skipped: bool = False                        # time management ended the iterations
-    recaptured: bool = False                     # ... because the recapture is clear
-    from_book: bool = False
-    stopped: bool = False
-    iterations: list[tuple[int, int, int, str]] = field(default_factory=list)
-
-    @property
-    def move(self) -> Move | None:
-        """Alias of best_move."""
-        return self.best_move
-
-    @property
-    def tt_hit_rate(self) -> float:
-        """TT hits / probes (0.0 when nothing was probed)."""
-        return self.tt_hits / self.tt_probes if self.tt_probes else 0.0
 
 
 class Searcher(PathMixin, OrderingMixin):
@@ -135,6 +75,7 @@ class Searcher(PathMixin, OrderingMixin):
         self.lmr_tries = 0                   # reduced searches (late-move reductions)
         self.iir_tries = 0                   # nodes reduced for want of a hash move
         self.rfp_cuts = 0                    # nodes cut by reverse futility pruning
+        self.qs_start = 0                    # ply of the last search() -> qsearch() call
         self.delta_skips = 0                 # qsearch captures skipped by delta pruning
         self.recapture_sq = 0                # the last game move's target, if it captured
         self.sums = self.ev.side_sums(pos.piece_sq)
@@ -159,6 +100,7 @@ class Searcher(PathMixin, OrderingMixin):
         if in_check:
             depth += 1
         if depth <= 0:
+            self.qs_start = ply              # the horizon: qsearch plies count from here
             return self.qsearch(alpha, beta, ply)
         key = self.keys[-1]
         hash_move = None
@@ -285,6 +227,9 @@ class Searcher(PathMixin, OrderingMixin):
             if stand > alpha:
                 alpha = stand
             moves = [m for m in self.pos.legal_moves() if board[m.to]]
+            if self.limits.qs_recap and ply - self.qs_start >= QS_RECAP_PLY:
+                last_to = self.pos.last_move_to()    # deep: recaptures only
+                moves = [m for m in moves if m.to == last_to]
             keys = self.order_keys(moves, ply, None, False)
         self.base[ply + 1] = self.base[ply] + len(moves)
         # delta pruning: out of check, a capture whose victim's value cannot lift the
@@ -427,7 +372,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
           trace: list | None = None, null_move: bool = False,
           lmr: bool = True, time_manage: bool = True, iir: bool | None = None,
           qs_delta: bool | None = None, recapture: bool = True,
-          tt_deep: bool = True, rfp: bool | None = None) -> SearchResult:
+          tt_deep: bool = True, rfp: bool | None = None,
+          qs_recap: bool | None = None) -> SearchResult:
     """Search `position` and return a SearchResult (best_move, score, depth, nodes, pv...).
 
     Give a `level` (1..5: depth, frame cap, noise and book from assets/levels.txt) or
@@ -444,8 +390,9 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     of docs/bench.md, "Null move with late-move reductions"), `lmr=False` late-move reductions, `time_manage=False` the rule
     that does not start an iteration predicted to overrun the frame cap, `tt_deep=False`
     the TT's depth-preferred replacement (the rule before it, for comparisons: the twin
-    alone can switch it); `iir`, `qs_delta`, `rfp` switch internal iterative reduction,
-    delta pruning and reverse futility pruning (None: their defaults). The caller's position is not modified.
+    alone can switch it); `iir`, `qs_delta`, `rfp`, `qs_recap` switch internal iterative
+    reduction, delta pruning, reverse futility pruning and the qsearch's recaptures-only
+    rule (None: their defaults). The caller's position is not modified.
     """
     if level is None and depth is None:
         raise SearchInputError("give a level (1..5) or a depth")
@@ -482,6 +429,7 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     lim.recapture = bool(recapture)
     lim.tt_deep = bool(tt_deep)
     lim.rfp = RFP_DEFAULT if rfp is None else bool(rfp)
+    lim.qs_recap = QS_RECAP_DEFAULT if qs_recap is None else bool(qs_recap)
     if use_book is not None:
         book_on = use_book
     pos = position.copy()

@@ -29,13 +29,17 @@ IIR_MIN_DEPTH = 3     # a search() node (ply > 0) of depth >= 3 without a hash m
 IIR_DEFAULT = False   # internal iterative reduction (off: it cost strength at level budgets, docs/bench.md)
 QS_DELTA_DEFAULT = False # qsearch delta pruning (off: lost its match, docs/bench.md)
 RFP_DEFAULT = True    # reverse futility pruning (on: fewer nodes, docs/search.md "search()")
+QS_RECAP_DEFAULT = True # qsearch: recaptures only from QS_RECAP_PLY plies below the horizon
 RULE_IIR = 1
 RULE_DELTA = 2
 RULE_RFP = 4
+RULE_QS_RECAP = 8
 RECAP_MIN_DEPTH = 3   # with a frame cap, a recapture best in iterations d-1 and d ends the
 RECAP_DEPTH = 4       # search when d >= max(3, min(max_depth - 1, 4)) (L4: 3, L5: 4)
 RFP_MAX_DEPTH = 2     # a search() node (ply > 0, not in check) of depth <= 2 whose static
 RFP_MARGIN = 100      # eval - RFP_MARGIN * depth >= beta (|beta| < WIN) returns the eval
+QS_RECAP_PLY = 2      # qsearch plies (below the search() horizon) after which only captures
+                      # onto the square of the last move are searched (out of check)
 QS_DELTA = 100        # qsearch skips a capture when stand + victim's value + QS_DELTA <= alpha
 
 #: MVV/LVA values by type K A B N R C P
@@ -50,4 +54,4 @@ KEY_KILLER2 = 129
 def rules_default() -> int:
     """SRCH_RULES_DEFAULT: the RULE_* bits of the switchable rules that are on by default."""
     return ((RULE_IIR if IIR_DEFAULT else 0) | (RULE_DELTA if QS_DELTA_DEFAULT else 0)
-            | (RULE_RFP if RFP_DEFAULT else 0))
+            | (RULE_RFP if RFP_DEFAULT else 0) | (RULE_QS_RECAP if QS_RECAP_DEFAULT else 0))

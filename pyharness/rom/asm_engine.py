@@ -96,12 +96,16 @@ def think_cycle_cap(limits: Limits) -> int:
     return min(caps) if caps else DEPTH_ONLY_CAP
 
 
-def srch_rules(iir: bool | None, qs_delta: bool | None, rfp: bool | None = None) -> int:
+def srch_rules(iir: bool | None, qs_delta: bool | None, rfp: bool | None = None,
+               qs_recap: bool | None = None) -> int:
     """The srch_rules byte: the rule bits that differ from the twin's defaults."""
     from ..reference import search_consts as c
-    want = ((c.RULE_IIR if (c.IIR_DEFAULT if iir is None else iir) else 0)
-            | (c.RULE_DELTA if (c.QS_DELTA_DEFAULT if qs_delta is None else qs_delta) else 0)
-            | (c.RULE_RFP if (c.RFP_DEFAULT if rfp is None else rfp) else 0))
+
+    def bit(rule: int, default: bool, on: bool | None) -> int:
+        return rule if (default if on is None else on) else 0
+    want = (bit(c.RULE_IIR, c.IIR_DEFAULT, iir) | bit(c.RULE_DELTA, c.QS_DELTA_DEFAULT, qs_delta)
+            | bit(c.RULE_RFP, c.RFP_DEFAULT, rfp)
+            | bit(c.RULE_QS_RECAP, c.QS_RECAP_DEFAULT, qs_recap))
     return want ^ rules_default()
 
 
@@ -293,7 +297,8 @@ class AsmEngine:
               hits: dict[int, int] | None = None,
               hooks: dict[str, Callable[[], None]] | None = None,
               null_move: bool = False, iir: bool | None = None,
-              qs_delta: bool | None = None, rfp: bool | None = None) -> AsmSearchResult:
+              qs_delta: bool | None = None, rfp: bool | None = None,
+              qs_recap: bool | None = None) -> AsmSearchResult:
         """srch_think on `position`, like reference.search.think (same arguments).
 
         The position's undo stack is the game record (eng_game_new + eng_game_push);
@@ -305,8 +310,9 @@ class AsmEngine:
         PC (`Sim.call`). `hooks` maps more ROM labels to callables run there
         (e.g. srch_null_try, srch_null_cut: the tests count null moves).
         `null_move=True` switches null-move pruning on (off by default, as the twin);
-        `iir`, `qs_delta`, `rfp` switch internal iterative reduction, delta pruning and
-        reverse futility pruning (None: the twin's defaults) through the srch_rules byte.
+        `iir`, `qs_delta`, `rfp`, `qs_recap` switch internal iterative reduction, delta
+        pruning, reverse futility pruning and the qsearch's recaptures-only rule (None: the
+        twin's defaults) through the srch_rules byte.
         The limits are checked as `Limits` checks them (LimitsError); the run stops
         with SimLimitError at `max_cycles` (default: `think_cycle_cap`).
         """
@@ -326,7 +332,7 @@ class AsmEngine:
         s.poke("srch_use_book", 0 if use_book is None else (2 if use_book else 1))
         s.poke("srch_move_now", 0)
         s.poke("srch_null_on", 1 if null_move else 0)
-        s.poke("srch_rules", srch_rules(iir, qs_delta, rfp))
+        s.poke("srch_rules", srch_rules(iir, qs_delta, rfp, qs_recap))
         hooks_in, hooks = hooks, {}
         if trace is not None or move_now_after is not None:
             mem = s.memory
