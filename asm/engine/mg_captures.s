@@ -10,8 +10,8 @@
 .importzp GC_LINE, GC_LEG, GC_FILE
 
 ; ------------------------------------------------------------ captures only (quiescence)
-; The capture generators run in the fixed bank (mapped with the engine bank while the
-; engine thinks, so they cost the same there).  Each emits, in the order of its full generator,
+; The capture generators run in the fixed bank and bank 0 (both mapped while the engine
+; thinks, so they cost the same in either).  Each emits, in the order of its full generator,
 ; only the moves onto an enemy piece.  Not in check, a capture by a non-king mover is
 ; legal unless its from-square uncovers the king (it only replaces the piece on its
 ; target: the target stays occupied), so a mover off the king's file, rank and horse
@@ -20,6 +20,7 @@
 ; (mg_cap_king).
 .segment "CODE"
 
+.segment "ENGINE_GAP"             ; bank 0, in the room before the Zobrist keys' page
 ;;
 ; Emits the capture mg_from -> X at index Y (mg_cap_*; not in check).  By the mover's
 ; relation to the king (gc_rel[mg_from - mg_ksq]): off the king's file, rank and horse
@@ -52,6 +53,7 @@ sq:     stx mg_to
         rts
 line:   jmp mg_capt_line
 .endproc
+.segment "CODE"
 
 ;;
 ; Cannon captures: per direction the piece beyond the first (the screen), if it is an
