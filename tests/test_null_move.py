@@ -28,8 +28,10 @@ ONE_SIDE = "3k5/4a4/r8/9/9/9/2P6/9/9/3AK4 w - - 0 1"  # only Black has a major
 
 
 def searcher(fen: str, null_move: bool = True, iir: bool = True) -> Searcher:
-    return Searcher(Position.from_fen(fen), SearchLimits(null_move=null_move, iir=iir),
-                    Lfsr.seeded(1))
+    """A searcher with the null move (reverse futility pruning off: with the reduction
+    a depth-3 node far ahead would return its eval before the null move is tried)."""
+    return Searcher(Position.from_fen(fen),
+                    SearchLimits(null_move=null_move, iir=iir, rfp=False), Lfsr.seeded(1))
 
 
 def has_major(pos: Position) -> bool:
