@@ -497,13 +497,7 @@ finish:
         sty mg_count
         ldx eng_ply
         tya
-        sta mv_count,x
-        clc
-        adc mv_base_lo,x
-        sta mv_base_lo+1,x
-        lda mv_base_hi,x
-        adc #0
-        sta mv_base_hi+1,x
+        MV_LIST_END
         clc
         rts
 .endproc

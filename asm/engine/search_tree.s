@@ -4,6 +4,7 @@
 .include "engine.inc"
 .include "search.inc"
 .include "eval.inc"
+.include "engine_macros.inc"
 
 .segment "CODE"                 ; fixed bank: the engine's view (docs/cartridge.md)
 
@@ -238,13 +239,7 @@
         cmp mv_count,x
         bcc @loop
         lda sr_t1
-        sta mv_count,x
-        clc
-        adc mv_base_lo,x
-        sta mv_base_lo+1,x
-        lda mv_base_hi,x
-        adc #0
-        sta mv_base_hi+1,x
+        MV_LIST_END
 @done:  lda mv_count,x
         rts
 .endproc
