@@ -23,7 +23,7 @@ GROUPS = (
     ("generation: king-ray scan, list pointers", ("mg_scan", "mg_set_ptrs")),
     ("generation: attack tests, side setup", ("pos_attacked", "pos_setup_side")),
     ("generation: captures (quiescence)", ("mg_generate_captures", "mg_cap", "mg_emit_capt")),
-    ("generation: full lists", ("mg_",)),
+    ("generation: full lists", ("mg_", "srch_generate")),
     ("check flag of a make (pos_gives_check)", ("pos_gives_check", "gc_")),
     ("make / unmake", ("srch_make", "srch_unmake", "pos_make", "pos_unmake", "rec_store")),
     ("ordering keys", ("srch_order",)),
