@@ -29,7 +29,7 @@ IIR_MIN_DEPTH = 3     # a search() node (ply > 0) of depth >= 3 without a hash m
 IIR_DEFAULT = False   # internal iterative reduction (off: it cost strength at level budgets, docs/bench.md)
 QS_DELTA_DEFAULT = False # qsearch delta pruning (off: lost its match, docs/bench.md)
 RFP_DEFAULT = True    # reverse futility pruning (on: fewer nodes, docs/search.md "search()")
-QS_RECAP_DEFAULT = True # qsearch: recaptures only from QS_RECAP_PLY plies below the horizon
+QS_RECAP_DEFAULT = False # qsearch: recaptures only deep in it (off: its matches leaned negative, docs/bench.md)
 RULE_IIR = 1
 RULE_DELTA = 2
 RULE_RFP = 4
