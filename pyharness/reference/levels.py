@@ -10,9 +10,9 @@ from .clock import CYCLES_PER_FRAME
 MAX_DEPTH = 24
 #: 6502 cycles per search node, for the Python frame clock model (think() without a
 #: `clock`): the median the asm search (srch_think) measures on the bench suite over
-#: every level (`xq65 bench --full --engine asm`: 2,593 on 2026-11-25; per level
-#: 2,313-2,723; docs/bench.md). Earlier values are in docs/journal.md.
-NODE_CYCLES_ESTIMATE = 2590
+#: every level (`xq65 bench --full --engine asm`: 2,433 on the evening of 2026-11-25;
+#: per level 2,309-2,572; docs/bench.md). Earlier values are in docs/journal.md.
+NODE_CYCLES_ESTIMATE = 2430
 
 
 class LevelError(ValueError):
