@@ -240,20 +240,8 @@ rank:   cpy mg_ksq
         jsr gc_scan_w
         jmp undo
 east:   jsr gc_scan_e
-undo:   ldx mg_to               ; C = the king is attacked
-        ldy mg_from
-        lda eng_board,x
-        sta eng_board,y
-        lda mg_cap
-        sta eng_board,x
-        ldy mg_count
-        bcs done
-        txa
-        sta (mg_tptr),y
-        lda mg_from
-        sta (mg_fptr),y
-        iny
-done:   ldx mg_from
+undo:   MG_UNDO_STORE           ; C = the king is attacked
+        ldx mg_from
         rts
 leg:    jsr pos_setup_side      ; the attack test's variables (mg_generate_captures_nc
         ldx mg_to               ; sets only a few)

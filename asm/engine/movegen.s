@@ -146,20 +146,8 @@ test:   sty mg_count            ; entry with att_sq = the king square after the 
         lda #EMPTY
         sta eng_board,y
         jsr pos_attacked_k
-        ldx mg_to
-        ldy mg_from
-        lda eng_board,x
-        sta eng_board,y
-        lda mg_cap
-        sta eng_board,x
-        ldy mg_count
-        bcs done
-        txa
-        sta (mg_tptr),y
-        lda mg_from
-        sta (mg_fptr),y
-        iny
-done:   rts
+        MG_UNDO_STORE
+        rts
 .endproc
 
 

@@ -580,21 +580,9 @@ done:
         dex
         bne @plain
         jsr noise16
-        lda sr_t0
-        sec
-        sbc sr_v
-        sta sr_v
-        lda sr_t1
-        sbc sr_v+1
-        sta sr_v+1
+        RSUB_V sr_t0, sr_t1
         rts
-@plain: lda #0
-        sec
-        sbc sr_v
-        sta sr_v
-        lda #0
-        sbc sr_v+1
-        sta sr_v+1
+@plain: RSUB_V #0, #0
         rts
 .endproc
 

@@ -174,10 +174,7 @@
 ; history reward, its children and its null move use the reduced depth).
 ; Clobbers: A, X, Y.  Cycles: ~20-40
 .proc iir_reduce
-        lda srch_rules          ; switched on? (srch_rules toggles the default)
-        eor #SRCH_RULES_DEFAULT
-        and #RULE_IIR
-        beq @no
+        RULE_ON RULE_IIR, @no
         ldx eng_ply
         beq @no                 ; the root
         lda sr_hf
@@ -207,10 +204,7 @@
 ; apply, ~60 + ~20 a capture when it does
 .proc qs_recap_only
         ldx eng_ply
-        lda srch_rules          ; switched on? (srch_rules toggles the default)
-        eor #SRCH_RULES_DEFAULT
-        and #RULE_QS_RECAP
-        beq @done
+        RULE_ON RULE_QS_RECAP, @done
         txa
         sec
         sbc sr_qs0
@@ -253,10 +247,7 @@
 ; Clobbers: A, X, Y, sr_v, sr_t0, sr_t1.  Cycles: ~20 at a node the rule skips, ~130 at
 ; one it tests
 .proc srch_rfp
-        lda srch_rules          ; switched on? (srch_rules toggles the default)
-        eor #SRCH_RULES_DEFAULT
-        and #RULE_RFP
-        beq @no0
+        RULE_ON RULE_RFP, @no0
         ldx eng_ply
         beq @no0                ; the root
         lda fr_depth,x
@@ -828,10 +819,7 @@
         bcc @pick
         jmp @end
 @pick:  jsr srch_pick_q
-        lda srch_rules          ; delta pruning switched on? (srch_rules toggles the default)
-        eor #SRCH_RULES_DEFAULT
-        and #RULE_DELTA
-        beq @make
+        RULE_ON RULE_DELTA, @make
         jsr qs_delta_skip
         ldx eng_ply
         bcc @make
@@ -842,13 +830,7 @@
         SUB16X #0, #0, fr_bl, fr_bh, sr_a
         SUB16X #0, #0, fr_al, fr_ah, sr_b
         jsr srch_qsearch
-        lda #0
-        sec
-        sbc sr_v
-        sta sr_v
-        lda #0
-        sbc sr_v+1
-        sta sr_v+1
+        RSUB_V #0, #0
         jsr srch_unmake
         lda sr_stopped
         beq @cont

@@ -51,7 +51,21 @@ KEY_KILLER1 = 130
 KEY_KILLER2 = 129
 
 
+#: the switchable rules: think()'s keyword, the asm's srch_rules bit, the default
+SWITCHABLE_RULES = (("iir", RULE_IIR, IIR_DEFAULT), ("qs_delta", RULE_DELTA, QS_DELTA_DEFAULT),
+                    ("rfp", RULE_RFP, RFP_DEFAULT), ("qs_recap", RULE_QS_RECAP, QS_RECAP_DEFAULT))
+
+
+def rules_bits(**on: bool | None) -> int:
+    """The RULE_* bits of the rules on: each keyword of SWITCHABLE_RULES given as a bool,
+    or None / left out for its default."""
+    unknown = set(on) - {name for name, _, _ in SWITCHABLE_RULES}
+    if unknown:
+        raise TypeError(f"unknown rules: {sorted(unknown)}")
+    return sum(bit for name, bit, default in SWITCHABLE_RULES
+               if (default if on.get(name) is None else on[name]))
+
+
 def rules_default() -> int:
     """SRCH_RULES_DEFAULT: the RULE_* bits of the switchable rules that are on by default."""
-    return ((RULE_IIR if IIR_DEFAULT else 0) | (RULE_DELTA if QS_DELTA_DEFAULT else 0)
-            | (RULE_RFP if RFP_DEFAULT else 0) | (RULE_QS_RECAP if QS_RECAP_DEFAULT else 0))
+    return rules_bits()

@@ -100,13 +100,7 @@ def srch_rules(iir: bool | None, qs_delta: bool | None, rfp: bool | None = None,
                qs_recap: bool | None = None) -> int:
     """The srch_rules byte: the rule bits that differ from the twin's defaults."""
     from ..reference import search_consts as c
-
-    def bit(rule: int, default: bool, on: bool | None) -> int:
-        return rule if (default if on is None else on) else 0
-    want = (bit(c.RULE_IIR, c.IIR_DEFAULT, iir) | bit(c.RULE_DELTA, c.QS_DELTA_DEFAULT, qs_delta)
-            | bit(c.RULE_RFP, c.RFP_DEFAULT, rfp)
-            | bit(c.RULE_QS_RECAP, c.QS_RECAP_DEFAULT, qs_recap))
-    return want ^ rules_default()
+    return c.rules_bits(iir=iir, qs_delta=qs_delta, rfp=rfp, qs_recap=qs_recap) ^ rules_default()
 
 
 def rules_default() -> int:
