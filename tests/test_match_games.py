@@ -179,3 +179,24 @@ def test_fsf_games_are_reproducible():
     second = run_match("naive:depth=1", "fsf:depth=1", 2, seed=1, max_plies=40, jobs=2)
     assert _moves(first) == _moves(second)
     assert all(len(r.moves) > 4 for r in first.records)
+
+
+def test_a_spec_the_engine_refuses_is_an_error_with_workers_too():
+    """ref:nodes=... without a level or depth: the twin's limits refuse it. With two
+    workers the error must come from the parent (a pool whose initializer raises
+    respawns its workers forever): exit 2 with the message, within the test's bound."""
+    import signal
+
+    def bound(*_):
+        raise TimeoutError("the match hung on a refused spec")
+    old = signal.signal(signal.SIGALRM, bound)
+    signal.alarm(60)
+    try:
+        for jobs in ("1", "2"):
+            res = CliRunner().invoke(main, ["match", "ref:nodes=100", "random", "-n", "2",
+                                            "-j", jobs])
+            assert res.exit_code == 2, (jobs, res.output)
+            assert "give a level" in res.output
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)

@@ -289,6 +289,9 @@ def iter_match(a: EngineSpec, b: EngineSpec, tasks: list[GameTask], *, jobs: int
         finally:
             pairing.close()
         return
+    # the players are built once here first: a spec the engine refuses (LimitsError ...)
+    # raises in the caller, not in every worker the pool would respawn forever
+    _Pairing(a, b, max_plies).close()
     ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     pool = ctx.Pool(jobs, initializer=_worker_init, initargs=(a, b, max_plies))
     try:
