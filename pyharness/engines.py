@@ -17,7 +17,7 @@ from typing import Iterable, Protocol
 
 from .limits import Limits, LimitsError
 from .reference.position import Move, Position
-from .reference.search import SearchResult
+from .reference.search import LMR_MIN_DEPTH, SearchResult
 
 #: the engine names of make_engine
 ENGINE_NAMES = ("ref", "asm")
@@ -59,8 +59,8 @@ class RefEngine:
         return think(position, history_moves=history_moves, trace=trace,
                      null_move=limits.null_move, lmr=limits.lmr, iir=limits.iir,
                      qs_delta=limits.qs_delta, tt_deep=limits.tt_deep, rfp=limits.rfp,
-                     qs_recap=limits.qs_recap,
-                     **limits.think_kwargs())
+                     qs_recap=limits.qs_recap, qs_see=limits.qs_see,
+                     lmr_depth=limits.lmr_depth, **limits.think_kwargs())
 
 
 class AsmSearchEngine:
@@ -80,13 +80,16 @@ class AsmSearchEngine:
         if not limits.lmr:
             raise LimitsError("the asm search always uses late-move reductions "
                               "(lmr=False is for the Python twin)")
+        if limits.lmr_depth != LMR_MIN_DEPTH:
+            raise LimitsError(f"the asm search reduces from depth {LMR_MIN_DEPTH} "
+                              "(lmr_depth is for the Python twin)")
         if not limits.tt_deep:
             raise LimitsError("the asm TT always keeps deeper entries "
                               "(tt_deep=False is for the Python twin)")
         return self.engine.think(position, history_moves=history_moves, trace=trace,
                                  null_move=limits.null_move, iir=limits.iir,
                                  qs_delta=limits.qs_delta, rfp=limits.rfp,
-                                 qs_recap=limits.qs_recap,
+                                 qs_recap=limits.qs_recap, qs_see=limits.qs_see,
                                  **limits.think_kwargs())
 
 

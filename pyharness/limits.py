@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .reference.levels import MAX_DEPTH, all_levels
-from .reference.search import (IIR_DEFAULT, QS_DELTA_DEFAULT, QS_RECAP_DEFAULT, RFP_DEFAULT,
+from .reference.search import (IIR_DEFAULT, LMR_MIN_DEPTH, QS_DELTA_DEFAULT, QS_RECAP_DEFAULT,
+                               QS_SEE_DEFAULT, RFP_DEFAULT,
                                SearchInputError)
 
 SEED_MAX = 0xFFFF
@@ -44,8 +45,9 @@ class Limits:
     the LFSR seed, null-move pruning (off by default; both engines can switch it on) and
     late-move reductions and the TT's depth-preferred replacement (on; the Python twin
     can switch them off), internal iterative reduction, qsearch delta pruning, reverse
-    futility pruning and the qsearch's recaptures-only rule (the twin's defaults; both
-    engines can switch them)."""
+    futility pruning, the qsearch's recaptures-only rule and its skip of defended victims
+    worth less than their taker (the twin's defaults; both engines can switch them); the
+    depth late-move reductions start at (the twin only)."""
 
     level: int | None = None
     depth: int | None = None
@@ -59,6 +61,8 @@ class Limits:
     tt_deep: bool = True
     rfp: bool = RFP_DEFAULT
     qs_recap: bool = QS_RECAP_DEFAULT
+    qs_see: bool = QS_SEE_DEFAULT
+    lmr_depth: int = LMR_MIN_DEPTH
 
     def __post_init__(self) -> None:
         if self.level is None and self.depth is None:
@@ -69,6 +73,7 @@ class Limits:
         _check("nodes", self.nodes, 0, NODES_MAX)
         _check("frames", self.frames, 0, FRAMES_MAX)
         _check("seed", self.seed, 0, SEED_MAX)
+        _check("lmr_depth", self.lmr_depth, 2, 3)
 
     def think_kwargs(self) -> dict:
         """The limits as keyword arguments of reference.search.think (and AsmEngine's)."""

@@ -32,16 +32,17 @@ def test_a_cut_only_where_the_rule_allows(monkeypatch):
     orig = Searcher.search
 
     def search(self, depth, alpha, beta, ply):
-        before = self.rfp_cuts
+        before, nodes = self.rfp_cuts, self.nodes
         in_check = self.checks[-1]
         stand = self.evaluate()
         v = orig(self, depth, alpha, beta, ply)
-        if self.rfp_cuts == before + 1 and not self.stopped:
+        # a cut at this node made no move; a cut below it would have
+        if self.rfp_cuts == before + 1 and self.nodes == nodes and not self.stopped:
             seen.append((ply, in_check, depth, beta, stand, v))
         return v
     monkeypatch.setattr(Searcher, "search", search)
     res = think(Position.from_fen(MID), depth=4, seed=1)
-    assert res.rfp_cuts >= len(seen) > 20
+    assert res.rfp_cuts == len(seen) > 20
     for ply, in_check, depth, beta, stand, v in seen:
         assert ply > 0 and not in_check and 1 <= depth <= ref.RFP_MAX_DEPTH
         assert -ref.WIN < beta < ref.WIN and v == stand

@@ -45,6 +45,7 @@ def constants(levels) -> dict[str, int]:
         "RECAP_MIN_DEPTH": search.RECAP_MIN_DEPTH, "RECAP_DEPTH": search.RECAP_DEPTH,
         "RULE_IIR": search.RULE_IIR, "RULE_DELTA": search.RULE_DELTA,
         "RULE_RFP": search.RULE_RFP, "RULE_QS_RECAP": search.RULE_QS_RECAP,
+        "RULE_QS_SEE": search.RULE_QS_SEE,
         "QS_RECAP_PLY": search.QS_RECAP_PLY, "SRCH_RULES_DEFAULT": search.rules_default(),
         "RFP_MAX_DEPTH": search.RFP_MAX_DEPTH, "RFP_MARGIN": search.RFP_MARGIN,
         "KEY_HASH": search.KEY_HASH, "KEY_CAPTURE": search.KEY_CAPTURE,

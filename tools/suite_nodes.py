@@ -4,8 +4,8 @@
     python tools/suite_nodes.py --depths 3,4,5 [--seed 1] [--set tt_deep=0 ...] [-j 2]
 
 Each `--set NAME=0|1` passes a switch of reference.search.think (iir, qs_delta,
-null_move, lmr, tt_deep, recapture, rfp, qs_recap), so one run measures the search before a change
-and another after it. Prints one line per depth: nodes per phase and in all.
+null_move, lmr, tt_deep, recapture, rfp, qs_recap, qs_see; and lmr_depth=2|3), so one
+run measures the search before a change and another after it. Prints one line per depth: nodes per phase and in all.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from pyharness.bench.search import load_suite
 from pyharness.reference.position import Position
 from pyharness.reference.search import think
 
-SWITCHES = ("iir", "qs_delta", "null_move", "lmr", "tt_deep", "recapture", "rfp",
+SWITCHES = ("iir", "qs_delta", "null_move", "lmr", "tt_deep", "recapture", "rfp", "qs_see",
             "qs_recap")
 
 
@@ -31,9 +31,12 @@ def parse_switches(items: list[str]) -> dict:
     out = {}
     for item in items:
         name, _, value = item.partition("=")
+        if name == "lmr_depth" and value in ("2", "3"):
+            out[name] = int(value)
+            continue
         if name not in SWITCHES or value not in ("0", "1"):
             raise SystemExit(f"error: --set takes NAME=0|1 with NAME one of "
-                             f"{', '.join(SWITCHES)}, got {item!r}")
+                             f"{', '.join(SWITCHES)}, or lmr_depth=2|3, got {item!r}")
         out[name] = value == "1"
     return out
 

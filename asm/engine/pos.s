@@ -2,7 +2,6 @@
 .include "engine.inc"
 
 .import pos_attacked_k
-.export pos_setup_side
 
 .segment "ENGINE"
 

@@ -9,8 +9,8 @@ from typing import Protocol
 from ..engines import SearchEngine
 from ..limits import Limits
 from ..reference.position import Move, Position
-from ..reference.search_consts import (IIR_DEFAULT, QS_DELTA_DEFAULT, QS_RECAP_DEFAULT,
-                                       RFP_DEFAULT)
+from ..reference.search_consts import (IIR_DEFAULT, LMR_MIN_DEPTH, QS_DELTA_DEFAULT,
+                                       QS_RECAP_DEFAULT, QS_SEE_DEFAULT, RFP_DEFAULT)
 
 
 @dataclass(frozen=True)
@@ -122,7 +122,8 @@ class SearchPlayer:
                  frames: int | None = None, null: int | None = None,
                  lmr: int | None = None, iir: int | None = None,
                  delta: int | None = None, ttdp: int | None = None,
-                 rfp: int | None = None, qsrc: int | None = None) -> None:
+                 rfp: int | None = None, qsrc: int | None = None,
+                 see: int | None = None, lmrd: int | None = None) -> None:
         self.engine = engine
         self.limits = {"level": level, "depth": depth, "nodes": nodes, "frames": frames,
                        "null_move": bool(null), "lmr": True if lmr is None else bool(lmr),
@@ -130,7 +131,9 @@ class SearchPlayer:
                        "qs_delta": QS_DELTA_DEFAULT if delta is None else bool(delta),
                        "tt_deep": True if ttdp is None else bool(ttdp),
                        "rfp": RFP_DEFAULT if rfp is None else bool(rfp),
-                       "qs_recap": QS_RECAP_DEFAULT if qsrc is None else bool(qsrc)}
+                       "qs_recap": QS_RECAP_DEFAULT if qsrc is None else bool(qsrc),
+                       "qs_see": QS_SEE_DEFAULT if see is None else bool(see),
+                       "lmr_depth": LMR_MIN_DEPTH if lmrd is None else lmrd}
         Limits(**self.limits)                    # LimitsError now, not mid-game
         self.game_seed = 0
 

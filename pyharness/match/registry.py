@@ -204,7 +204,9 @@ register_engine(EngineKind(
      "delta": ParamRule(0, 1, "qsearch delta pruning"),
      "ttdp": ParamRule(0, 1, "TT keeps deeper entries (depth-preferred replacement)"),
      "rfp": ParamRule(0, 1, "reverse futility pruning"),
-     "qsrc": ParamRule(0, 1, "deep qsearch: recaptures only")},
+     "qsrc": ParamRule(0, 1, "deep qsearch: recaptures only"),
+     "see": ParamRule(0, 1, "qsearch: skip a defended victim worth less than its taker"),
+     "lmrd": ParamRule(2, 3, "late-move reductions from this depth on")},
     _make_ref,
     required=(("level", "depth", "nodes", "frames"),), exclusive=(("level", "depth"),)))
 
@@ -213,6 +215,7 @@ register_engine(EngineKind(
     "asm", "the 6502 engine under py65",
     {"level": _LEVEL, "depth": _DEPTH, "nodes": _NODES, "frames": _FRAMES,
      "rfp": ParamRule(0, 1, "reverse futility pruning"),
-     "qsrc": ParamRule(0, 1, "deep qsearch: recaptures only")}, _make_asm,
+     "qsrc": ParamRule(0, 1, "deep qsearch: recaptures only"),
+     "see": ParamRule(0, 1, "qsearch: skip a defended victim worth less than its taker")}, _make_asm,
     required=(("level", "depth", "nodes", "frames"),), exclusive=(("level", "depth"),),
     check=lambda o: _open_asm() and None))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Sequence
 
-from .board import PIECE_TYPES
+from .board import PAWN, PIECE_TYPES, side_tag
 from .book import Book, default_book
 from .eval import Evaluator
 from .levels import MAX_DEPTH, get_level, level_depth, node_frames
@@ -30,7 +30,7 @@ from .search_consts import (  # noqa: F401  (re-exported: search.MATE ...)
     GEN_RESERVE, NULL_R, NULL_MIN_DEPTH, NULL_MAJORS, LMR_MIN_DEPTH, LMR_MIN_MOVE,
     IIR_MIN_DEPTH, QS_DELTA, RECAP_MIN_DEPTH, RECAP_DEPTH, IIR_DEFAULT, QS_DELTA_DEFAULT,
     RULE_IIR, RULE_DELTA, RULE_RFP, RFP_DEFAULT, RFP_MAX_DEPTH, RFP_MARGIN, rules_default,
-    RULE_QS_RECAP, QS_RECAP_DEFAULT, QS_RECAP_PLY,
+    RULE_QS_RECAP, QS_RECAP_DEFAULT, QS_RECAP_PLY, RULE_QS_SEE, QS_SEE_DEFAULT,
     MVV_LVA_VALUE, KEY_HASH, KEY_CAPTURE, KEY_KILLER1, KEY_KILLER2)
 from .search_path import PathMixin
 from .search_types import SearchInputError, SearchLimits, SearchResult  # noqa: F401
@@ -75,6 +75,7 @@ class Searcher(PathMixin, OrderingMixin):
         self.lmr_tries = 0                   # reduced searches (late-move reductions)
         self.iir_tries = 0                   # nodes reduced for want of a hash move
         self.rfp_cuts = 0                    # nodes cut by reverse futility pruning
+        self.see_skips = 0                   # qsearch captures of defended cheaper victims skipped
         self.qs_start = 0                    # ply of the last search() -> qsearch() call
         self.delta_skips = 0                 # qsearch captures skipped by delta pruning
         self.recapture_sq = 0                # the last game move's target, if it captured
@@ -155,7 +156,7 @@ class Searcher(PathMixin, OrderingMixin):
         best_move = None
         mask = self.limits.noise_mask if ply == 0 else 0
         board = self.pos.board
-        lmr = self.limits.lmr and depth >= LMR_MIN_DEPTH and not in_check
+        lmr = self.limits.lmr and depth >= self.limits.lmr_depth and not in_check
         for i in range(len(moves)):
             move = self.pick(moves, keys, i)
             quiet = board[move.to] == 0
@@ -203,6 +204,20 @@ class Searcher(PathMixin, OrderingMixin):
                               self.limits.tt_deep)
         return best
 
+    def defended(self, sq: int) -> bool:
+        """The qsearch's defender test of `sq` (a capture's target, before the move): the
+        opponent of the side to move attacks it (Position.square_attacked: rooks, cannons,
+        horses, pawns, the king along its file), or an opponent's pawn stands beside it
+        on either half (the asm's pos_attacked tests sideways pawns without the river)."""
+        pos = self.pos
+        opp = side_tag(pos.side ^ 1)
+        b = pos.board
+        for t in (sq - 1, sq + 1):
+            v = b[t]
+            if v & 0x30 == opp and PIECE_TYPES[v & 15] == PAWN:
+                return True
+        return pos.square_attacked(sq, pos.side ^ 1)
+
     def qsearch(self, alpha: int, beta: int, ply: int) -> int:
         """Quiescence: stand pat and captures; every evasion when in check."""
         self.pv[ply] = []
@@ -236,8 +251,17 @@ class Searcher(PathMixin, OrderingMixin):
         # stand-pat score above alpha (with QS_DELTA to spare) is not searched (not
         # made, not a node); alpha is the current one (raised by earlier captures)
         delta = self.limits.qs_delta and not self.checks[-1]
+        # out of check, a capture of a victim worth less (MVV_LVA_VALUE) than its taker
+        # onto a square the opponent defends (defended(), before the move) is not
+        # searched (not made, not a node): it loses material unless the position holds more
+        see = self.limits.qs_see and not self.checks[-1]
         for i in range(len(moves)):
             move = self.pick(moves, keys, i)
+            if see and (MVV_LVA_VALUE[PIECE_TYPES[board[move.to] & 15]]
+                        < MVV_LVA_VALUE[PIECE_TYPES[board[move.frm] & 15]]
+                        and self.defended(move.to)):
+                self.see_skips += 1
+                continue
             if delta:
                 victim = board[move.to] - 16
                 value = self.prow[victim][move.to if victim < 16 else 254 - move.to]
@@ -327,6 +351,7 @@ class Searcher(PathMixin, OrderingMixin):
         result.lmr_tries = self.lmr_tries
         result.iir_tries, result.delta_skips = self.iir_tries, self.delta_skips
         result.rfp_cuts = self.rfp_cuts
+        result.see_skips = self.see_skips
         return result
 
 
@@ -373,7 +398,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
           lmr: bool = True, time_manage: bool = True, iir: bool | None = None,
           qs_delta: bool | None = None, recapture: bool = True,
           tt_deep: bool = True, rfp: bool | None = None,
-          qs_recap: bool | None = None) -> SearchResult:
+          qs_recap: bool | None = None, qs_see: bool | None = None,
+          lmr_depth: int | None = None) -> SearchResult:
     """Search `position` and return a SearchResult (best_move, score, depth, nodes, pv...).
 
     Give a `level` (1..5: depth, frame cap, noise and book from assets/levels.txt) or
@@ -390,9 +416,10 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     of docs/bench.md, "Null move with late-move reductions"), `lmr=False` late-move reductions, `time_manage=False` the rule
     that does not start an iteration predicted to overrun the frame cap, `tt_deep=False`
     the TT's depth-preferred replacement (the rule before it, for comparisons: the twin
-    alone can switch it); `iir`, `qs_delta`, `rfp`, `qs_recap` switch internal iterative
-    reduction, delta pruning, reverse futility pruning and the qsearch's recaptures-only
-    rule (None: their defaults). The caller's position is not modified.
+    alone can switch it); `iir`, `qs_delta`, `rfp`, `qs_recap`, `qs_see` switch internal
+    iterative reduction, delta pruning, reverse futility pruning, the qsearch's
+    recaptures-only rule and its skip of defended cheaper victims (None: their defaults);
+    `lmr_depth` (2 or 3, the twin only) is the depth late-move reductions start at. The caller's position is not modified.
     """
     if level is None and depth is None:
         raise SearchInputError("give a level (1..5) or a depth")
@@ -430,6 +457,11 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     lim.tt_deep = bool(tt_deep)
     lim.rfp = RFP_DEFAULT if rfp is None else bool(rfp)
     lim.qs_recap = QS_RECAP_DEFAULT if qs_recap is None else bool(qs_recap)
+    lim.qs_see = QS_SEE_DEFAULT if qs_see is None else bool(qs_see)
+    if lmr_depth is not None:
+        if lmr_depth not in (2, 3):
+            raise SearchInputError(f"lmr_depth must be 2 or 3, got {lmr_depth}")
+        lim.lmr_depth = lmr_depth
     if use_book is not None:
         book_on = use_book
     pos = position.copy()

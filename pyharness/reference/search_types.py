@@ -7,7 +7,8 @@ from typing import Callable
 
 from .levels import MAX_DEPTH
 from .position import Move
-from .search_consts import IIR_DEFAULT, QS_DELTA_DEFAULT, QS_RECAP_DEFAULT, RFP_DEFAULT
+from .search_consts import (IIR_DEFAULT, LMR_MIN_DEPTH, QS_DELTA_DEFAULT, QS_RECAP_DEFAULT,
+                            QS_SEE_DEFAULT, RFP_DEFAULT)
 
 
 class SearchInputError(ValueError):
@@ -31,6 +32,8 @@ class SearchLimits:
     qs_delta: bool = QS_DELTA_DEFAULT            # qsearch: skip captures that cannot reach alpha
     rfp: bool = RFP_DEFAULT                      # shallow nodes far above beta return the eval
     qs_recap: bool = QS_RECAP_DEFAULT            # deep qsearch: recaptures only
+    qs_see: bool = QS_SEE_DEFAULT                # qsearch: skip a defended victim worth less than its taker
+    lmr_depth: int = LMR_MIN_DEPTH               # late-move reductions from this depth on
     recapture: bool = True                       # with time management: a clear recapture ends it
     tt_deep: bool = True                         # TT keeps deeper entries of other positions
     quiesce: bool = True                         # qsearch searches captures
@@ -55,6 +58,7 @@ class SearchResult:
     iir_tries: int = 0
     delta_skips: int = 0
     rfp_cuts: int = 0
+    see_skips: int = 0
     skipped: bool = False                        # time management ended the iterations
     recaptured: bool = False                     # ... because the recapture is clear
     from_book: bool = False
