@@ -266,12 +266,12 @@ def test_stop_late_in_iteration_1_keeps_the_best_completed_move():
     k - 1 root moves. The last root move that raised the root's value wins, so its
     value is the maximum of those moves' values; never a move not yet searched."""
     pos = Position.from_fen(TACTICAL)
-    roots = _root_nodes(TACTICAL, qs_recap=False)
-    full = think(pos, depth=1, qs_recap=False)
+    roots = _root_nodes(TACTICAL, qs_recap=False, qs_see=False)
+    full = think(pos, depth=1, qs_recap=False, qs_see=False)
     assert full.nodes > 400                       # a long iteration 1 (every capture)
     prev = None
     for k in range(1, len(roots)):
-        r = think(pos, depth=5, nodes=roots[k][0] + 1, qs_recap=False)
+        r = think(pos, depth=5, nodes=roots[k][0] + 1, qs_recap=False, qs_see=False)
         done = [m for _, m in roots[:k]]
         assert r.stopped and r.depth == 0 and r.best_move in done
         if prev is not None:                     # the root value only rises
@@ -311,9 +311,9 @@ def test_level_1_cap_holds_in_iteration_1():
     from pyharness.reference.levels import get_level, node_frames
     cap = get_level(1).frames
     pos = Position.from_fen(TACTICAL)
-    full = think(pos, depth=1, qs_recap=False)   # every capture: a long iteration 1
+    full = think(pos, depth=1, qs_recap=False, qs_see=False)   # every capture: a long iteration 1
     assert full.nodes == 510 and node_frames(full.nodes) > cap
-    r = think(pos, depth=1, frames=cap, qs_recap=False)
+    r = think(pos, depth=1, frames=cap, qs_recap=False, qs_see=False)
     period = POLL_MASK + 1
     assert r.stopped and r.depth == 0 and r.nodes % period == 0
     assert node_frames(r.nodes) >= cap > node_frames(r.nodes - period)
