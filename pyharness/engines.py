@@ -60,7 +60,8 @@ class RefEngine:
                      null_move=limits.null_move, lmr=limits.lmr, iir=limits.iir,
                      qs_delta=limits.qs_delta, tt_deep=limits.tt_deep, rfp=limits.rfp,
                      qs_recap=limits.qs_recap, qs_see=limits.qs_see,
-                     lmr_depth=limits.lmr_depth, **limits.think_kwargs())
+                     bad_caps=limits.bad_caps, lmr_depth=limits.lmr_depth,
+                     lmr_deep=limits.lmr_deep, **limits.think_kwargs())
 
 
 class AsmSearchEngine:
@@ -90,6 +91,7 @@ class AsmSearchEngine:
                                  null_move=limits.null_move, iir=limits.iir,
                                  qs_delta=limits.qs_delta, rfp=limits.rfp,
                                  qs_recap=limits.qs_recap, qs_see=limits.qs_see,
+                                 bad_caps=limits.bad_caps, lmr_deep=limits.lmr_deep,
                                  **limits.think_kwargs())
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .reference.levels import MAX_DEPTH, all_levels
 from .reference.search import (IIR_DEFAULT, LMR_MIN_DEPTH, QS_DELTA_DEFAULT, QS_RECAP_DEFAULT,
-                               QS_SEE_DEFAULT, RFP_DEFAULT,
+                               QS_SEE_DEFAULT, RFP_DEFAULT, BAD_CAPS_DEFAULT,
                                SearchInputError)
 
 SEED_MAX = 0xFFFF
@@ -45,8 +45,9 @@ class Limits:
     the LFSR seed, null-move pruning (off by default; both engines can switch it on) and
     late-move reductions and the TT's depth-preferred replacement (on; the Python twin
     can switch them off), internal iterative reduction, qsearch delta pruning, reverse
-    futility pruning, the qsearch's recaptures-only rule and its skip of defended victims
-    worth less than their taker (the twin's defaults; both engines can switch them); the
+    futility pruning, the qsearch's recaptures-only rule, its skip of defended victims
+    worth less than their taker and search()'s ordering of such captures after the killers
+    (the twin's defaults; both engines can switch them); the
     depth late-move reductions start at (the twin only)."""
 
     level: int | None = None
@@ -62,7 +63,9 @@ class Limits:
     rfp: bool = RFP_DEFAULT
     qs_recap: bool = QS_RECAP_DEFAULT
     qs_see: bool = QS_SEE_DEFAULT
+    bad_caps: bool = BAD_CAPS_DEFAULT
     lmr_depth: int = LMR_MIN_DEPTH
+    lmr_deep: bool = False
 
     def __post_init__(self) -> None:
         if self.level is None and self.depth is None:

@@ -19,7 +19,7 @@ from pyharness.bench.plot import CAP_COLOUR, plot_levels
 from pyharness.reference.book import default_book
 from pyharness.reference.position import Move, Position
 from pyharness.reference.search_consts import (IIR_DEFAULT, QS_DELTA_DEFAULT, QS_RECAP_DEFAULT,
-                                              QS_SEE_DEFAULT, RFP_DEFAULT)
+                                              QS_SEE_DEFAULT, RFP_DEFAULT, BAD_CAPS_DEFAULT)
 
 
 
@@ -209,7 +209,8 @@ def test_asm_player_passes_limits_seed_and_history_like_ref():
                                   "trace": None, "null_move": False,
                                   "iir": IIR_DEFAULT, "qs_delta": QS_DELTA_DEFAULT,
                                   "rfp": RFP_DEFAULT, "qs_recap": QS_RECAP_DEFAULT,
-                                  "qs_see": QS_SEE_DEFAULT})]
+                                  "qs_see": QS_SEE_DEFAULT, "bad_caps": BAD_CAPS_DEFAULT,
+                                  "lmr_deep": False})]
 
 
 def test_asm_player_refuses_lmr_off_and_bad_limits():

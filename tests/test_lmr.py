@@ -116,3 +116,43 @@ def test_asm_reduces_like_the_twin(fen, depth):
     assert count[0] == r.lmr_tries
     assert (a.best_move, a.score, a.depth, a.nodes, a.pv) == \
         (r.best_move, r.score, r.depth, r.nodes, r.pv)
+
+
+# ------------------------------------------------- the deeper reduction (lmr_deep)
+
+def test_lmr_deep_constants_match_the_twin():
+    c = AsmEngine().constants
+    assert (c["RULE_LMR_DEEP"], c["LMR_DEEP_MOVE"], c["LMR_DEEP_DEPTH"]) == \
+        (ref.RULE_LMR_DEEP, ref.LMR_DEEP_MOVE, ref.LMR_DEEP_DEPTH)
+    assert c["SRCH_RULES_DEFAULT"] == ref.rules_default()
+
+
+def test_lmr_deep_reduces_only_very_late_moves_of_deep_nodes(monkeypatch):
+    """The deeper reductions are a subset of the reductions; with the node-depth or the
+    move-index gate out of reach the search is the one without the rule."""
+    pos = Position.from_fen(MID)
+    off = think(pos, depth=5, seed=1, lmr_deep=False)
+    on = think(pos, depth=5, seed=1, lmr_deep=True)
+    assert off.lmr_deep_tries == 0 and 0 < on.lmr_deep_tries <= on.lmr_tries
+    assert on.nodes < off.nodes
+    for name, value in (("LMR_DEEP_DEPTH", 99), ("LMR_DEEP_MOVE", 200)):
+        monkeypatch.setattr(ref, name, value)
+        r = think(pos, depth=5, seed=1, lmr_deep=True)
+        assert r.lmr_deep_tries == 0 and r.nodes == off.nodes, name
+        monkeypatch.undo()
+
+
+@pytest.mark.parametrize("on", [False, True])
+@pytest.mark.parametrize("fen, depth", [(MID, 5), (load_suite()[13].fen, 4)])
+def test_asm_reduces_deeper_like_the_twin(fen, depth, on):
+    eng = AsmEngine()
+    pos = Position.from_fen(fen)
+    r = think(pos, depth=depth, seed=7, lmr_deep=on)
+    count = [0]
+
+    def on_deep():
+        count[0] += 1
+    a = eng.think(pos, depth=depth, seed=7, lmr_deep=on, hooks={"srch_lmr_deep": on_deep})
+    assert (r.lmr_deep_tries > 0) == on and count[0] == r.lmr_deep_tries
+    assert (a.best_move, a.score, a.depth, a.nodes, a.pv) == \
+        (r.best_move, r.score, r.depth, r.nodes, r.pv)

@@ -79,7 +79,7 @@ def test_summary_figures_agree_with_the_map(built):
     from pyharness.rom.build import parse_map_extents
     ext = parse_map_extents(built.map.read_text())
     segs = [ext[n] for n in ("ENGINE_MG", "ENGINE_ATTACK", "ENGINE_BOOK", "ENGINEDATA",
-                             "ENGINE", "ENGINE_EVAL") if n in ext]
+                             "ENGINE", "ENGINE_EVAL", "ENGINE_TAIL") if n in ext]
     lo = min(s for s, _ in segs)
     hi = max(s + n for s, n in segs)
     bank0 = built.regions[3]

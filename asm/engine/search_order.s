@@ -10,7 +10,8 @@
 ; The keys are the ones of docs/search.md "Move ordering", and the moves are searched in
 ; the same sequence, but the history keys are computed lazily (docs/search.md "Lazy keys
 ; in the 6502 engine").  At node start (stage 1) the hash move, the captures and the
-; killers get their real keys (>= 129) and every other move 0.  fr_ost[ply]:
+; killers get their real keys (>= 129; srch_bad_caps then lowers a search() node's bad
+; captures to KEY_BAD_CAPTURE, still a stage-1 key) and every other move 0.  fr_ost[ply]:
 ;   0..127    stage 1: the number of unpicked stage-1 moves, all in slots < fr_end[ply];
 ;   ORD_FULL  every unpicked key is real;
 ;   ORD_SORTED  and slots i..count-1 are in non-increasing key order (srch_order_fill
@@ -329,7 +330,7 @@ KILL_MARK = $01                 ; not EMPTY, not a piece, below RED_TAG, not neg
         lda (sr_kptr),y
         cmp #KEY_HASH
         beq @take               ; pick(0) of the hash move
-@s1:    lda #KEY_KILLER2 - 1    ; stage 1: the maximum is a stage-1 key (>= 129)
+@s1:    lda #KEY_BAD_CAPTURE - 1 ; stage 1: the maximum is a stage-1 key (>= 129)
         sta sr_t3
         lda fr_end,x
         jmp srch_pick_scan      ; (> i)
@@ -551,3 +552,60 @@ KILL_MARK = $01                 ; not EMPTY, not a piece, below RED_TAG, not neg
 .endproc
 
 
+
+.segment "ENGINE_TAIL"          ; bank 0, after the eval tables: the fixed bank is full
+;;
+; search()'s bad captures (docs/search.md "Move ordering"), right after srch_order at a
+; search() node of ply eng_ply: every capture among the stage-1 slots 0..fr_end-1 (key
+; >= KEY_CAPTURE, not the hash move's KEY_HASH) whose victim is worth less than its taker
+; (mvv1) and whose target the opponent defends on the board before the move
+; (pos_setup_side, pos_attacked: the qsearch's defender test, Searcher.defended) gets
+; KEY_BAD_CAPTURE: after the killers, before every history key.  Only while the rule is
+; on (RULE_BAD_CAPS).  List pointers as srch_order left them.
+; Clobbers: A, X, Y, sr_t0, sr_t2, sr_t3, att_sq and the per-side variables.
+; Cycles: ~15 off; on ~25 + ~15 a slot, ~45 more a capture, ~500 more with the attack test
+.proc srch_bad_caps
+        RULE_ON RULE_BAD_CAPS, out
+        ldx eng_ply
+        lda fr_end,x
+        beq out                ; no stage-1 move
+        sta sr_t2               ; end
+        ldy #0
+loop:   lda (sr_kptr),y
+        cmp #KEY_CAPTURE
+        bcc next               ; quiet (0) or a killer
+        cmp #KEY_HASH
+        beq next               ; the hash move keeps its key
+        lda (mg_tptr),y
+        tax
+        lda eng_board,x
+        and #15
+        tax
+        lda mvv1,x
+        sta sr_t0               ; MVV(victim)
+        lda (mg_fptr),y
+        tax
+        lda eng_board,x
+        and #15
+        tax
+        lda sr_t0
+        cmp mvv1,x
+        bcs next               ; worth at least its taker
+        sty sr_t3
+        jsr pos_setup_side      ; the enemy kinds of the side to move
+        ldy sr_t3
+        lda (mg_tptr),y
+        sta att_sq
+        jsr pos_attacked        ; C set: the opponent defends the target
+        ldy sr_t3
+        bcs bad
+next:   iny
+        cpy sr_t2
+        bcc loop
+out:    rts
+bad:
+::srch_bad_cap:                 ; hook: a capture keyed KEY_BAD_CAPTURE (tests count them)
+        lda #KEY_BAD_CAPTURE
+        sta (sr_kptr),y
+        bcs next                ; always (C set by pos_attacked)
+.endproc

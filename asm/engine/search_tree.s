@@ -295,7 +295,7 @@
 ; Late-move reduction test (docs/search.md, search()) for the move just made at parent
 ; ply X: i >= LMR_MIN_MOVE, depth >= LMR_MIN_DEPTH, the node not in check, the move
 ; quiet, no killer of ply X and giving no check.  (For i >= 1 the move is never the
-; hash move, which pick(0) takes; so this is the twin's "key < KEY_KILLER2".)
+; hash move, which pick(0) takes; so this is the twin's "key < KEY_BAD_CAPTURE".)
 ; @param X  the parent ply (eng_ply - 1), after srch_make
 ; @return C set: reduce
 ; Clobbers: A, Y.  X preserved.  Cycles: ~20 when i < 3, ~70 for a reduced move
@@ -329,8 +329,7 @@
         rts
 @yes:
 ::srch_lmr_try:                 ; hook: a reduced search follows (tests count them)
-        sec
-        rts
+        jmp lmr_deep            ; bank 0: one ply more for a very late move; C set
 .endproc
 
 ;;
@@ -451,6 +450,7 @@
 @have:  lda #1
         sta sr_killers_on       ; killers on
         jsr srch_order
+        jsr srch_bad_caps       ; defended cheaper victims after the killers
         ldx eng_ply
         lda #0
         sta fr_i,x
@@ -775,6 +775,27 @@
 @yes:
 ::srch_see_skip:                ; hook: a capture skipped (tests count them)
         sec
+        rts
+.endproc
+
+;;
+; The deeper late-move reduction (docs/search.md, search()), lmr_ok's tail when it
+; reduces the move just made at parent ply X: while the rule is on (RULE_LMR_DEEP), a
+; move searched LMR_DEEP_MOVE-th or later (fr_i) at a node of depth >= LMR_DEEP_DEPTH
+; (fr_depth) gets one ply more (dec sr_d: the caller's depth - 2 becomes depth - 3).
+; @param X  the parent ply.  @return C set (reduce)
+; Clobbers: A.  X, Y preserved.  Cycles: ~15 off, ~30 on
+.proc lmr_deep
+        RULE_ON RULE_LMR_DEEP, done
+        lda fr_i,x
+        cmp #LMR_DEEP_MOVE
+        bcc done
+        lda fr_depth,x
+        cmp #LMR_DEEP_DEPTH
+        bcc done
+::srch_lmr_deep:                ; hook: a reduction by two plies (tests count them)
+        dec sr_d
+done:   sec
         rts
 .endproc
 .segment "CODE"

@@ -17,9 +17,11 @@ An engine is named by a spec string `kind:items`, items separated by commas, eac
     ref:L4,qsrc=1    ... with the deep qsearch's recaptures-only rule (QS_RECAP_DEFAULT: off)
     ref:L4,ttdp=0    ... with the TT's old always-replace rule (the twin only)
     ref:L4,see=1     ... with the qsearch's skip of defended cheaper victims (QS_SEE_DEFAULT)
+    ref:L4,bcap=0    ... without search()'s ordering of such captures after the killers
+                         (BAD_CAPS_DEFAULT)
     ref:L4,lmrd=3    ... late-move reductions from depth 3 (LMR_MIN_DEPTH; the twin only)
     asm:L4           the 6502 engine under py65 (AsmEngine.think; as ref:, same seeds;
-                         also rfp=0, qsrc=1, see=0|1)
+                         also rfp=0, qsrc=1, see=0|1, bcap=0|1)
 
 Games start from a set of opening positions (assets/match_openings.txt), each played
 twice with colours swapped, and are adjudicated by the game record

@@ -10,7 +10,8 @@ from ..engines import SearchEngine
 from ..limits import Limits
 from ..reference.position import Move, Position
 from ..reference.search_consts import (IIR_DEFAULT, LMR_MIN_DEPTH, QS_DELTA_DEFAULT,
-                                       QS_RECAP_DEFAULT, QS_SEE_DEFAULT, RFP_DEFAULT)
+                                       QS_RECAP_DEFAULT, QS_SEE_DEFAULT, RFP_DEFAULT,
+                                       BAD_CAPS_DEFAULT)
 
 
 @dataclass(frozen=True)
@@ -123,7 +124,8 @@ class SearchPlayer:
                  lmr: int | None = None, iir: int | None = None,
                  delta: int | None = None, ttdp: int | None = None,
                  rfp: int | None = None, qsrc: int | None = None,
-                 see: int | None = None, lmrd: int | None = None) -> None:
+                 see: int | None = None, lmrd: int | None = None,
+                 bcap: int | None = None, lmrx: int | None = None) -> None:
         self.engine = engine
         self.limits = {"level": level, "depth": depth, "nodes": nodes, "frames": frames,
                        "null_move": bool(null), "lmr": True if lmr is None else bool(lmr),
@@ -133,7 +135,9 @@ class SearchPlayer:
                        "rfp": RFP_DEFAULT if rfp is None else bool(rfp),
                        "qs_recap": QS_RECAP_DEFAULT if qsrc is None else bool(qsrc),
                        "qs_see": QS_SEE_DEFAULT if see is None else bool(see),
-                       "lmr_depth": LMR_MIN_DEPTH if lmrd is None else lmrd}
+                       "bad_caps": BAD_CAPS_DEFAULT if bcap is None else bool(bcap),
+                       "lmr_depth": LMR_MIN_DEPTH if lmrd is None else lmrd,
+                       "lmr_deep": bool(lmrx)}
         Limits(**self.limits)                    # LimitsError now, not mid-game
         self.game_seed = 0
 

@@ -206,7 +206,9 @@ register_engine(EngineKind(
      "rfp": ParamRule(0, 1, "reverse futility pruning"),
      "qsrc": ParamRule(0, 1, "deep qsearch: recaptures only"),
      "see": ParamRule(0, 1, "qsearch: skip a defended victim worth less than its taker"),
-     "lmrd": ParamRule(2, 3, "late-move reductions from this depth on")},
+     "bcap": ParamRule(0, 1, "search(): defended cheaper-victim captures after the killers"),
+     "lmrd": ParamRule(2, 3, "late-move reductions from this depth on"),
+     "lmrx": ParamRule(0, 1, "very late moves reduced one ply more")},
     _make_ref,
     required=(("level", "depth", "nodes", "frames"),), exclusive=(("level", "depth"),)))
 
@@ -216,6 +218,9 @@ register_engine(EngineKind(
     {"level": _LEVEL, "depth": _DEPTH, "nodes": _NODES, "frames": _FRAMES,
      "rfp": ParamRule(0, 1, "reverse futility pruning"),
      "qsrc": ParamRule(0, 1, "deep qsearch: recaptures only"),
-     "see": ParamRule(0, 1, "qsearch: skip a defended victim worth less than its taker")}, _make_asm,
+     "see": ParamRule(0, 1, "qsearch: skip a defended victim worth less than its taker"),
+     "bcap": ParamRule(0, 1, "search(): defended cheaper-victim captures after the killers"),
+     "lmrx": ParamRule(0, 1, "very late moves reduced one ply more")},
+    _make_asm,
     required=(("level", "depth", "nodes", "frames"),), exclusive=(("level", "depth"),),
     check=lambda o: _open_asm() and None))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from .board import PIECE_TYPES
 from .position import Move
-from .search_consts import (HIST_MAX_INC, KEY_CAPTURE, KEY_HASH, KEY_KILLER1, KEY_KILLER2,
-                            MVV_LVA_VALUE)
+from .search_consts import (HIST_MAX_INC, KEY_BAD_CAPTURE, KEY_CAPTURE, KEY_HASH,
+                            KEY_KILLER1, KEY_KILLER2, MVV_LVA_VALUE)
 
 
 class OrderingMixin:
@@ -16,17 +16,27 @@ class OrderingMixin:
 
     def order_keys(self, moves: list[Move], ply: int, hash_move: Move | None,
                    use_killers: bool) -> list[int]:
-        """8-bit ordering keys: hash, MVV/LVA captures, killers, history >> 1."""
+        """8-bit ordering keys: hash, MVV/LVA captures, killers, history >> 1. At a
+        search() node (`use_killers`) with the bad-captures rule on, a capture of a
+        victim worth less than its taker onto a square the opponent defends
+        (`defended`, before the move) gets KEY_BAD_CAPTURE: after the killers, before
+        every quiet move (but not reduced: late-move reductions take quiet moves only)."""
         board = self.pos.board
         k1, k2 = self.killers[ply] if use_killers else (None, None)
+        bad = use_killers and self.limits.bad_caps
         out = []
         for m in moves:
             victim = board[m.to]
             if m == hash_move:
                 out.append(KEY_HASH)
             elif victim:
-                out.append(KEY_CAPTURE + 8 * (MVV_LVA_VALUE[PIECE_TYPES[victim & 15]] - 1)
-                           + 7 - MVV_LVA_VALUE[PIECE_TYPES[board[m.frm] & 15]])
+                vv = MVV_LVA_VALUE[PIECE_TYPES[victim & 15]]
+                tv = MVV_LVA_VALUE[PIECE_TYPES[board[m.frm] & 15]]
+                if bad and vv < tv and self.defended(m.to):
+                    self.bad_captures += 1
+                    out.append(KEY_BAD_CAPTURE)
+                else:
+                    out.append(KEY_CAPTURE + 8 * (vv - 1) + 7 - tv)
             elif m == k1:
                 out.append(KEY_KILLER1)
             elif m == k2:

@@ -28,9 +28,11 @@ from .search_consts import (  # noqa: F401  (re-exported: search.MATE ...)
     MATE, BAN, WIN, INF, DRAW, MAX_PLY,
     POLL_MASK, HIST_MAX_INC, DRAW_PLIES, HALFMOVE_MAX, PV_PLIES, MOVE_STACK_CAP,
     GEN_RESERVE, NULL_R, NULL_MIN_DEPTH, NULL_MAJORS, LMR_MIN_DEPTH, LMR_MIN_MOVE,
+    LMR_DEEP_MOVE, LMR_DEEP_DEPTH, LMR_DEEP_DEFAULT, RULE_LMR_DEEP,
     IIR_MIN_DEPTH, QS_DELTA, RECAP_MIN_DEPTH, RECAP_DEPTH, IIR_DEFAULT, QS_DELTA_DEFAULT,
     RULE_IIR, RULE_DELTA, RULE_RFP, RFP_DEFAULT, RFP_MAX_DEPTH, RFP_MARGIN, rules_default,
     RULE_QS_RECAP, QS_RECAP_DEFAULT, QS_RECAP_PLY, RULE_QS_SEE, QS_SEE_DEFAULT,
+    RULE_BAD_CAPS, BAD_CAPS_DEFAULT, KEY_BAD_CAPTURE,
     MVV_LVA_VALUE, KEY_HASH, KEY_CAPTURE, KEY_KILLER1, KEY_KILLER2)
 from .search_path import PathMixin
 from .search_types import SearchInputError, SearchLimits, SearchResult  # noqa: F401
@@ -76,6 +78,8 @@ class Searcher(PathMixin, OrderingMixin):
         self.iir_tries = 0                   # nodes reduced for want of a hash move
         self.rfp_cuts = 0                    # nodes cut by reverse futility pruning
         self.see_skips = 0                   # qsearch captures of defended cheaper victims skipped
+        self.bad_captures = 0                # search() captures keyed KEY_BAD_CAPTURE
+        self.lmr_deep_tries = 0              # late-move reductions by two plies
         self.qs_start = 0                    # ply of the last search() -> qsearch() call
         self.delta_skips = 0                 # qsearch captures skipped by delta pruning
         self.recapture_sq = 0                # the last game move's target, if it captured
@@ -167,11 +171,17 @@ class Searcher(PathMixin, OrderingMixin):
                 v = noise - self.search(depth - 1, -b, -a, ply + 1)
             else:
                 full = True
-                if (lmr and i >= LMR_MIN_MOVE and keys[i] < KEY_KILLER2
+                if (lmr and i >= LMR_MIN_MOVE and keys[i] < KEY_BAD_CAPTURE
                         and not self.checks[-1]):
-                    # a late quiet move that gives no check: one ply less first
+                    # a late quiet move (history key: no capture, not a killer) that
+                    # gives no check: one ply less first (two for a very late one)
                     self.lmr_tries += 1
-                    v = noise - self.search(depth - 2, -a - 1, -a, ply + 1)
+                    r = 2
+                    if (self.limits.lmr_deep and i >= LMR_DEEP_MOVE
+                            and depth >= LMR_DEEP_DEPTH):
+                        r = 3
+                        self.lmr_deep_tries += 1
+                    v = noise - self.search(depth - r, -a - 1, -a, ply + 1)
                     full = v > alpha and not self.stopped
                 if full:
                     v = noise - self.search(depth - 1, -a - 1, -a, ply + 1)
@@ -352,6 +362,8 @@ class Searcher(PathMixin, OrderingMixin):
         result.iir_tries, result.delta_skips = self.iir_tries, self.delta_skips
         result.rfp_cuts = self.rfp_cuts
         result.see_skips = self.see_skips
+        result.bad_captures = self.bad_captures
+        result.lmr_deep_tries = self.lmr_deep_tries
         return result
 
 
@@ -399,7 +411,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
           qs_delta: bool | None = None, recapture: bool = True,
           tt_deep: bool = True, rfp: bool | None = None,
           qs_recap: bool | None = None, qs_see: bool | None = None,
-          lmr_depth: int | None = None) -> SearchResult:
+          bad_caps: bool | None = None, lmr_depth: int | None = None,
+          lmr_deep: bool | None = None) -> SearchResult:
     """Search `position` and return a SearchResult (best_move, score, depth, nodes, pv...).
 
     Give a `level` (1..5: depth, frame cap, noise and book from assets/levels.txt) or
@@ -418,8 +431,10 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     the TT's depth-preferred replacement (the rule before it, for comparisons: the twin
     alone can switch it); `iir`, `qs_delta`, `rfp`, `qs_recap`, `qs_see` switch internal
     iterative reduction, delta pruning, reverse futility pruning, the qsearch's
-    recaptures-only rule and its skip of defended cheaper victims (None: their defaults);
-    `lmr_depth` (2 or 3, the twin only) is the depth late-move reductions start at. The caller's position is not modified.
+    recaptures-only rule, its skip of defended cheaper victims and search()'s ordering of
+    such captures after the killers (`bad_caps`) (None: their defaults);
+    `lmr_depth` (2 or 3, the twin only) is the depth late-move reductions start at;
+    `lmr_deep` (the twin only) reduces the very late moves by one ply more. The caller's position is not modified.
     """
     if level is None and depth is None:
         raise SearchInputError("give a level (1..5) or a depth")
@@ -458,6 +473,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     lim.rfp = RFP_DEFAULT if rfp is None else bool(rfp)
     lim.qs_recap = QS_RECAP_DEFAULT if qs_recap is None else bool(qs_recap)
     lim.qs_see = QS_SEE_DEFAULT if qs_see is None else bool(qs_see)
+    lim.bad_caps = BAD_CAPS_DEFAULT if bad_caps is None else bool(bad_caps)
+    lim.lmr_deep = LMR_DEEP_DEFAULT if lmr_deep is None else bool(lmr_deep)
     if lmr_depth is not None:
         if lmr_depth not in (2, 3):
             raise SearchInputError(f"lmr_depth must be 2 or 3, got {lmr_depth}")

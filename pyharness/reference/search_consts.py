@@ -22,6 +22,9 @@ NULL_MIN_DEPTH = 2    # null move tried at search() nodes of depth >= 2 (after e
 #: piece indexes 5..10 of a side (N N R R C C): a null move needs one on the board
 NULL_MAJORS = range(5, 11)
 LMR_MIN_DEPTH = 3     # late-move reduction at search() nodes of depth >= 3 (after extension)
+LMR_DEEP_MOVE = 8     # ... and by one ply more for the moves searched 9th and later (i >= 8)
+LMR_DEEP_DEPTH = 4    # ... at nodes of depth >= 4, when lmr_deep is on
+LMR_DEEP_DEFAULT = False
 LMR_MIN_MOVE = 3      # ... for the moves searched 4th and later (i >= 3)
 IIR_MIN_DEPTH = 3     # a search() node (ply > 0) of depth >= 3 without a hash move searches one ply less
 #: the switchable rules: their default (think()'s, the levels') and their bits in the
@@ -30,12 +33,15 @@ IIR_DEFAULT = False   # internal iterative reduction (off: it cost strength at l
 QS_DELTA_DEFAULT = False # qsearch delta pruning (off: lost its match, docs/bench.md)
 RFP_DEFAULT = True    # reverse futility pruning (on: fewer nodes, docs/search.md "search()")
 QS_SEE_DEFAULT = True   # qsearch: skip a defended victim worth less than its taker (on: +117 Elo, docs/bench.md)
+BAD_CAPS_DEFAULT = True # search(): defended cheaper-victim captures ordered after the killers (docs/search.md)
 QS_RECAP_DEFAULT = False # qsearch: recaptures only deep in it (off: its matches leaned negative, docs/bench.md)
 RULE_IIR = 1
 RULE_DELTA = 2
 RULE_RFP = 4
 RULE_QS_RECAP = 8
 RULE_QS_SEE = 16
+RULE_BAD_CAPS = 32
+RULE_LMR_DEEP = 64
 RECAP_MIN_DEPTH = 3   # with a frame cap, a recapture best in iterations d-1 and d ends the
 RECAP_DEPTH = 4       # search when d >= max(3, min(max_depth - 1, 4)) (L4: 3, L5: 4)
 RFP_MAX_DEPTH = 2     # a search() node (ply > 0, not in check) of depth <= 2 whose static
@@ -46,17 +52,21 @@ QS_DELTA = 100        # qsearch skips a capture when stand + victim's value + QS
 
 #: MVV/LVA values by type K A B N R C P
 MVV_LVA_VALUE = (6, 2, 2, 4, 5, 4, 1)
-#: 8-bit ordering keys: hash 255; captures 137..182; killers 130, 129; quiet 0..127
+#: 8-bit ordering keys: hash 255; captures 137..182; killers 131, 130; bad captures 129;
+#: quiet 0..127
 KEY_HASH = 255
 KEY_CAPTURE = 136
-KEY_KILLER1 = 130
-KEY_KILLER2 = 129
+KEY_KILLER1 = 131
+KEY_KILLER2 = 130
+KEY_BAD_CAPTURE = 129 # a defended victim worth less than its taker: after the killers, above history
 
 
 #: the switchable rules: think()'s keyword, the asm's srch_rules bit, the default
 SWITCHABLE_RULES = (("iir", RULE_IIR, IIR_DEFAULT), ("qs_delta", RULE_DELTA, QS_DELTA_DEFAULT),
                     ("rfp", RULE_RFP, RFP_DEFAULT), ("qs_recap", RULE_QS_RECAP, QS_RECAP_DEFAULT),
-                    ("qs_see", RULE_QS_SEE, QS_SEE_DEFAULT))
+                    ("qs_see", RULE_QS_SEE, QS_SEE_DEFAULT),
+                    ("bad_caps", RULE_BAD_CAPS, BAD_CAPS_DEFAULT),
+                    ("lmr_deep", RULE_LMR_DEEP, LMR_DEEP_DEFAULT))
 
 
 def rules_bits(**on: bool | None) -> int:

@@ -8,7 +8,7 @@ from typing import Callable
 from .levels import MAX_DEPTH
 from .position import Move
 from .search_consts import (IIR_DEFAULT, LMR_MIN_DEPTH, QS_DELTA_DEFAULT, QS_RECAP_DEFAULT,
-                            QS_SEE_DEFAULT, RFP_DEFAULT)
+                            QS_SEE_DEFAULT, RFP_DEFAULT, BAD_CAPS_DEFAULT)
 
 
 class SearchInputError(ValueError):
@@ -33,7 +33,9 @@ class SearchLimits:
     rfp: bool = RFP_DEFAULT                      # shallow nodes far above beta return the eval
     qs_recap: bool = QS_RECAP_DEFAULT            # deep qsearch: recaptures only
     qs_see: bool = QS_SEE_DEFAULT                # qsearch: skip a defended victim worth less than its taker
+    bad_caps: bool = BAD_CAPS_DEFAULT            # search(): such captures ordered after the killers
     lmr_depth: int = LMR_MIN_DEPTH               # late-move reductions from this depth on
+    lmr_deep: bool = False                       # very late moves reduced one ply more
     recapture: bool = True                       # with time management: a clear recapture ends it
     tt_deep: bool = True                         # TT keeps deeper entries of other positions
     quiesce: bool = True                         # qsearch searches captures
@@ -59,6 +61,8 @@ class SearchResult:
     delta_skips: int = 0
     rfp_cuts: int = 0
     see_skips: int = 0
+    bad_captures: int = 0
+    lmr_deep_tries: int = 0
     skipped: bool = False                        # time management ended the iterations
     recaptured: bool = False                     # ... because the recapture is clear
     from_book: bool = False

@@ -97,11 +97,12 @@ def think_cycle_cap(limits: Limits) -> int:
 
 
 def srch_rules(iir: bool | None, qs_delta: bool | None, rfp: bool | None = None,
-               qs_recap: bool | None = None, qs_see: bool | None = None) -> int:
+               qs_recap: bool | None = None, qs_see: bool | None = None,
+               bad_caps: bool | None = None, lmr_deep: bool | None = None) -> int:
     """The srch_rules byte: the rule bits that differ from the twin's defaults."""
     from ..reference import search_consts as c
     return c.rules_bits(iir=iir, qs_delta=qs_delta, rfp=rfp, qs_recap=qs_recap,
-                        qs_see=qs_see) ^ rules_default()
+                        qs_see=qs_see, bad_caps=bad_caps, lmr_deep=lmr_deep) ^ rules_default()
 
 
 def rules_default() -> int:
@@ -294,7 +295,9 @@ class AsmEngine:
               null_move: bool = False, iir: bool | None = None,
               qs_delta: bool | None = None, rfp: bool | None = None,
               qs_recap: bool | None = None,
-              qs_see: bool | None = None) -> AsmSearchResult:
+              qs_see: bool | None = None,
+              bad_caps: bool | None = None,
+              lmr_deep: bool | None = None) -> AsmSearchResult:
         """srch_think on `position`, like reference.search.think (same arguments).
 
         The position's undo stack is the game record (eng_game_new + eng_game_push);
@@ -308,7 +311,9 @@ class AsmEngine:
         `null_move=True` switches null-move pruning on (off by default, as the twin);
         `iir`, `qs_delta`, `rfp`, `qs_recap`, `qs_see` switch internal iterative
         reduction, delta pruning, reverse futility pruning, the qsearch's recaptures-only
-        rule and its skip of defended cheaper victims (None: the twin's defaults) through
+        rule, its skip of defended cheaper victims and search()'s ordering of such captures
+        after the killers (`bad_caps`), the deeper reduction of very late moves (`lmr_deep`)
+        (None: the twin's defaults) through
         the srch_rules byte.
         The limits are checked as `Limits` checks them (LimitsError); the run stops
         with SimLimitError at `max_cycles` (default: `think_cycle_cap`).
@@ -329,7 +334,8 @@ class AsmEngine:
         s.poke("srch_use_book", 0 if use_book is None else (2 if use_book else 1))
         s.poke("srch_move_now", 0)
         s.poke("srch_null_on", 1 if null_move else 0)
-        s.poke("srch_rules", srch_rules(iir, qs_delta, rfp, qs_recap, qs_see))
+        s.poke("srch_rules", srch_rules(iir, qs_delta, rfp, qs_recap, qs_see,
+                                                bad_caps, lmr_deep))
         hooks_in, hooks = hooks, {}
         if trace is not None or move_now_after is not None:
             mem = s.memory
