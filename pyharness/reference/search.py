@@ -176,12 +176,10 @@ class Searcher(PathMixin, OrderingMixin):
                     # a late quiet move (history key: no capture, not a killer) that
                     # gives no check: one ply less first (two for a very late one)
                     self.lmr_tries += 1
-                    r = 2
-                    if (self.limits.lmr_deep and i >= LMR_DEEP_MOVE
-                            and depth >= LMR_DEEP_DEPTH):
-                        r = 3
-                        self.lmr_deep_tries += 1
-                    v = noise - self.search(depth - r, -a - 1, -a, ply + 1)
+                    deep = int(self.limits.lmr_deep and i >= LMR_DEEP_MOVE
+                               and depth >= LMR_DEEP_DEPTH)
+                    self.lmr_deep_tries += deep
+                    v = noise - self.search(depth - 2 - deep, -a - 1, -a, ply + 1)
                     full = v > alpha and not self.stopped
                 if full:
                     v = noise - self.search(depth - 1, -a - 1, -a, ply + 1)
