@@ -141,7 +141,7 @@ def test_save_survives_a_reload_and_continue_restores_it_reset_keeps_erase_forge
     emu = open_fresh_page(browser, server, web)
     d = GameDriver(emu)
     d.boot_to_menu()
-    assert emu.read("menu_rows") == 3                   # no save yet: no CONTINUE
+    assert emu.read("menu_rows") == 3, "a fresh page found a save"   # no CONTINUE
     d.start_game(MODE_TWO)
     pos = Position.start()
     for text in OPENING:
@@ -173,11 +173,11 @@ def test_save_survives_a_reload_and_continue_restores_it_reset_keeps_erase_forge
     browser.switch_to.alert.accept()
     emu.step(20)
     d.boot_to_menu()
-    assert emu.read("menu_rows") == 3
+    assert emu.read("menu_rows") == 3, "CONTINUE still offered after Erase"
     browser.refresh()
     emu = open_page(browser, server, web)
     GameDriver(emu).boot_to_menu()
-    assert emu.read("menu_rows") == 3
+    assert emu.read("menu_rows") == 3, "the erased save came back after a reload"
     assert severe_logs(browser) == []
 
 

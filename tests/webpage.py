@@ -227,10 +227,22 @@ def open_page(driver, url: str, web) -> PageEmu:
 
 def open_fresh_page(driver, url: str, web) -> PageEmu:
     """open_page with the origin's localStorage emptied first. The page in the tab is
-    left for about:blank before (its pagehide stores the battery RAM once more)."""
-    driver.get("about:blank")
-    driver.execute_cdp_cmd("Storage.clearDataForOrigin",
-                           {"origin": url.rstrip("/"), "storageTypes": "local_storage"})
+    left for a document of the same origin that runs no emulator (the page's
+    jsnes-LICENSE.txt) before: its pagehide stores the battery RAM once more, and Chromium commits a
+    renderer's localStorage writes to the browser process late, so a clear from outside
+    the renderer (CDP Storage.clearDataForOrigin, used before) could land before that
+    last store and leave the previous test's save in place. Cleared from inside the
+    same origin, the clear is ordered after the store."""
+    driver.get(url.rstrip("/") + "/jsnes-LICENSE.txt")
+    driver.execute_script("localStorage.clear()")
+    # the text document asks for /favicon.ico (the game page declares its icon inline):
+    # wait for that 404 to be logged and drop it, so severe_logs() sees only the page's
+    deadline = time.monotonic() + 2.0
+    while time.monotonic() < deadline and not any(
+            "favicon.ico" in e["message"] for e in driver.get_log("browser")):
+        time.sleep(0.05)
+    left = driver.execute_script("return localStorage.length")
+    assert left == 0, f"localStorage kept {left} entries after clear()"
     return open_page(driver, url, web)
 
 
