@@ -34,8 +34,8 @@ def watched_think(pos: Position, depth: int, seen: dict) -> ref.SearchResult:
     """think() of the twin, counting the edge cases in its ordering keys."""
     real = ref.Searcher.order_keys
 
-    def order_keys(self, moves, ply, hash_move, use_killers):
-        keys = real(self, moves, ply, hash_move, use_killers)
+    def order_keys(self, moves, ply, hash_move, use_killers, pending=None):
+        keys = real(self, moves, ply, hash_move, use_killers, pending)
         if keys and max(keys) < ref.KEY_KILLER2:
             seen["history only"] += 1
         if not use_killers and any(not self.pos.board[m.to] for m in moves):

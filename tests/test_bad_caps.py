@@ -4,9 +4,10 @@ keys, the nodes the rule saves, and asm = twin.
 Twin: at a search() node (killers on) a capture of a victim worth less (MVV_LVA_VALUE)
 than its taker onto a square the opponent defends (Searcher.defended, the qsearch's
 defender test) gets KEY_BAD_CAPTURE: after the killers, before every quiet move, and
-not reduced by late-move reductions. bad_caps=False is the search before it. Asm:
-srch_bad_caps lowers the same keys, counted at the ROM label srch_bad_cap; the searches
-are node-identical with the rule on and off (srch_rules).
+not reduced by late-move reductions. The test runs when a pick selects the capture
+(pick_search), so a cutoff spares the rest. bad_caps=False is the search before it.
+Asm: srch_lazy_bad lowers the same keys at the same picks, counted at the ROM label
+srch_bad_cap; the searches are node-identical with the rule on and off (srch_rules).
 """
 from __future__ import annotations
 
@@ -39,24 +40,63 @@ def test_constants_match_the_twin_and_keep_the_key_order():
         < ref.KEY_CAPTURE + 1 < ref.KEY_HASH
 
 
-def _keys(fen: str, use_killers: bool, bad_caps: bool) -> dict[str, int]:
+def _picks(fen: str, bad_caps: bool) -> list[tuple[str, int]]:
+    """The search() node's pick sequence at the root: (move, its key when picked)."""
     pos = Position.from_fen(fen)
     lim = ref.SearchLimits()
     lim.bad_caps = bad_caps
     s = Searcher(pos, lim, Lfsr.seeded(1))
     moves = pos.legal_moves()
-    return {m.iccs(): k for m, k in zip(moves, s.order_keys(moves, 0, None, use_killers))}
+    pending: set = set()
+    keys = s.order_keys(moves, 0, None, True, pending)
+    out = [(s.pick_search(moves, keys, i, pending).iccs(), keys[i]) for i in range(len(moves))]
+    assert not pending and s.bad_captures == (1 if bad_caps else 0)
+    return out
 
 
-def test_a_defended_cheaper_victim_gets_the_bad_capture_key_at_search_nodes_only():
-    on = _keys(SCREENED, True, True)
-    assert on["e4e6"] == ref.KEY_BAD_CAPTURE               # pawn guarded by the cannon
-    assert on["a3a6"] > ref.KEY_KILLER1                     # unguarded: MVV/LVA
-    quiet = [k for m, k in on.items() if m not in ("e4e6", "a3a6")]
-    assert max(quiet) < ref.KEY_BAD_CAPTURE
-    # the qsearch's evasion lists (no killers) and the rule switched off: MVV/LVA
-    assert _keys(SCREENED, False, True)["e4e6"] == _keys(SCREENED, True, False)["e4e6"] \
-        > ref.KEY_KILLER1
+def test_a_defended_cheaper_victim_is_picked_after_the_killers_and_before_quiet_moves():
+    on = _picks(SCREENED, True)
+    assert on[0][0] == "a3a6" and on[0][1] > ref.KEY_KILLER1     # unguarded pawn: MVV/LVA
+    assert on[1] == ("e4e6", ref.KEY_BAD_CAPTURE)               # guarded by the cannon
+    assert max(k for _, k in on[2:]) < ref.KEY_BAD_CAPTURE
+    # switched off: both captures keep MVV/LVA, the first found first
+    off = dict(_picks(SCREENED, False))
+    assert off["e4e6"] == off["a3a6"] > ref.KEY_KILLER1
+    # a qsearch evasion list (no killers, no pending set): MVV/LVA
+    pos = Position.from_fen(SCREENED)
+    s = Searcher(pos, ref.SearchLimits(), Lfsr.seeded(1))
+    moves = pos.legal_moves()
+    keys = dict(zip((m.iccs() for m in moves), s.order_keys(moves, 0, None, False)))
+    assert keys["e4e6"] > ref.KEY_KILLER1 and s.bad_captures == 0
+
+
+def test_the_lazy_test_keeps_the_eager_sequence():
+    """Keying every defended cheaper capture at node start (the rule as first built)
+    and testing it when a pick selects it give the same pick sequence, on every
+    search() node list of a real search."""
+    seen = {"lists": 0, "tested": 0}
+    orig = Searcher.order_keys
+
+    def check(self, moves, ply, hash_move, use_killers, pending=None):
+        keys = orig(self, moves, ply, hash_move, use_killers, pending)
+        if pending:
+            eager = [ref.KEY_BAD_CAPTURE if m in pending and self.defended(m.to) else k
+                     for m, k in zip(moves, keys)]
+            em, lm, lk, lp = list(moves), list(moves), list(keys), set(pending)
+            before = self.bad_captures
+            seq_e = [Searcher.pick(em, eager, i) for i in range(len(em))]
+            seq_l = [self.pick_search(lm, lk, i, lp) for i in range(len(lm))]
+            assert seq_e == seq_l and eager == lk
+            seen["lists"] += 1
+            seen["tested"] += self.bad_captures - before
+            self.bad_captures = before
+        return keys
+    Searcher.order_keys = check
+    try:
+        think(Position.from_fen(MID), depth=3, seed=1)
+    finally:
+        Searcher.order_keys = orig
+    assert seen["lists"] > 20 and seen["tested"] > 0, seen
 
 
 def test_the_rule_saves_nodes_on_the_suite():

@@ -10,8 +10,8 @@
 ; The keys are the ones of docs/search.md "Move ordering", and the moves are searched in
 ; the same sequence, but the history keys are computed lazily (docs/search.md "Lazy keys
 ; in the 6502 engine").  At node start (stage 1) the hash move, the captures and the
-; killers get their real keys (>= 129; srch_bad_caps then lowers a search() node's bad
-; captures to KEY_BAD_CAPTURE, still a stage-1 key) and every other move 0.  fr_ost[ply]:
+; killers get their real keys (>= 129; srch_lazy_bad lowers a search() node's bad
+; capture to KEY_BAD_CAPTURE, still a stage-1 key, when a pick selects it) and every other move 0.  fr_ost[ply]:
 ;   0..127    stage 1: the number of unpicked stage-1 moves, all in slots < fr_end[ply];
 ;   ORD_FULL  every unpicked key is real;
 ;   ORD_SORTED  and slots i..count-1 are in non-increasing key order (srch_order_fill
@@ -32,6 +32,7 @@
         stx sr_t1
         SRCH_PTRS
         lda sr_killers_on
+        sta fr_bad,x            ; a search() node: its picks test pending bad captures
         beq @nokill
         lda kill1_f,x
         sta sr_ptr0
@@ -98,6 +99,8 @@
         SRCH_PTRS
         lda #ORD_FULL           ; srch_pick_q: no stages
         sta fr_ost,x
+        asl a                   ; 0: no bad-capture test (srch_lazy_bad)
+        sta fr_bad,x
         lda mv_count,x
         sta sr_t2
         ldy #0
@@ -249,61 +252,6 @@ KILL_MARK = $01                 ; not EMPTY, not a piece, below RED_TAG, not neg
 @done:  rts
 .endproc
 
-;;
-; Before the history changes (srch_reward at ply X): every ancestor ply 0..X-1 still in
-; stage 1 gets its history keys now, from the history its node started with (nothing
-; changed it since: this is the first change under that node) and on its own board:
-; the moves of plies X-1..0 are taken back on the board (null plies moved nothing) and
-; made again one by one, each ancestor's keys filled in before its move is.  The
-; unpicked slots (after fr_i) are done.
-; Clobbers: A, X, Y, sr_t0-sr_t3, sr_ptr0 (lo), sr_ptr2, sr_ptr3, the list pointers.
-; Cycles: ~45 per ancestor, plus ~75 per key computed
-.proc srch_order_flush
-        stx sr_reward_ply       ; the rewarding ply
-        lda sr_n
-        sta sr_t0               ; record index of the position after ply x's move
-@back:  dex                     ; --- the board of ply 0
-        bmi @up
-        ldy sr_t0
-        dec sr_t0
-        lda rec_flag,y
-        and #REC_NULL
-        bne @back               ; a null move: nothing on the board
-        ldy undo_to,x           ; board[from] = board[to], board[to] = victim
-        lda eng_board,y
-        ldy undo_from,x
-        sta eng_board,y
-        ldy undo_to,x
-        lda undo_cap,x
-        sta eng_board,y
-        jmp @back
-@up:    ldx #0                  ; --- up again: keys of ply x, then its move
-@loop:  cpx sr_reward_ply
-        bcs @done
-        lda fr_ost,x
-        bmi @redo
-        stx sr_t1
-        jsr srch_ptrs
-        ldy fr_i,x
-        iny
-        jsr srch_order_fill
-        ldx sr_t1
-@redo:  inc sr_t0
-        ldy sr_t0
-        lda rec_flag,y
-        and #REC_NULL
-        bne @next
-        ldy undo_from,x         ; board[to] = board[from], board[from] = empty
-        lda eng_board,y
-        ldy undo_to,x
-        sta eng_board,y
-        ldy undo_from,x
-        lda #EMPTY
-        sta eng_board,y
-@next:  inx
-        bne @loop
-@done:  rts
-.endproc
 
 ;;
 ; Selection-sort step: swaps the FIRST maximum key of moves i..count-1 into place i and
@@ -375,22 +323,28 @@ KILL_MARK = $01                 ; not EMPTY, not a piece, below RED_TAG, not neg
         tay                     ; A = end of the candidates (> i), sr_t3 = a bound
         dey                     ; below the maximum; Y = last
         cpy sr_t0
-        beq @one                ; one candidate: slot i
+        beq ps_one0             ; one candidate: slot i
         lda sr_t0
-        bne @scani
+        bne ps_scani
         lda sr_t3               ; i = 0: the keys from sr_kptr; A = best key - 1
-@loop0: cmp (sr_kptr),y
-        bcc @upd0               ; key >= best: a lower slot of the maximum
+ps_loop0: cmp (sr_kptr),y
+        bcc ps_upd0             ; key >= best: a lower slot of the maximum
         dey
-        bpl @loop0
-        bmi @won
-@upd0:  lda (sr_kptr),y
+        bpl ps_loop0
+        bmi ps_won
+ps_upd0: lda (sr_kptr),y
         sbc #0                  ; C clear: key - 1
         sty sr_t2
         dey
-        bpl @loop0
-        bmi @won
-@scani: tya
+        bpl ps_loop0
+        bmi ps_won
+ps_one0: ldx sr_t1
+        lda fr_bad,x
+        beq ps_one
+        lda #0
+        sta sr_t2               ; a search() list, one candidate: slot i wins
+        beq ps_lazy             ; always
+ps_scani: tya
         sec
         sbc sr_t0
         tay                     ; Y = last - i
@@ -402,30 +356,34 @@ KILL_MARK = $01                 ; not EMPTY, not a piece, below RED_TAG, not neg
         adc #0
         sta sr_ptr2+1           ; sr_ptr2 -> key of slot i
         lda sr_t3               ; A = best key - 1
-@loop:  cmp (sr_ptr2),y
-        bcc @upd                ; key >= best: a lower slot of the maximum
+ps_loop: cmp (sr_ptr2),y
+        bcc ps_upd              ; key >= best: a lower slot of the maximum
         dey
-        bpl @loop
-        bmi @won
-@upd:   lda (sr_ptr2),y
+        bpl ps_loop
+        bmi ps_won
+ps_upd: lda (sr_ptr2),y
         sbc #0                  ; C clear: key - 1
         sty sr_t2
         dey
-        bpl @loop
-@won:   tax
-        bne @w1
+        bpl ps_loop
+ps_won: tax
+        bne ps_w1
         ldx sr_t1               ; the maximum is 1: every key left is 1
         lda #ORD_SORTED         ; (in stage 1 the maximum is >= 129)
         sta fr_ost,x
-@w1:    lda sr_t2
-        bne @swap
-@one:   ldy sr_t0               ; j = i
+ps_w1:  ldx sr_t1
+        lda fr_bad,x
+        bne ps_lazy             ; a search() list: the winner may be a bad capture
+::srch_pick_won:                ; (srch_lazy_bad's way back: slot i + sr_t2 wins)
+        lda sr_t2
+        bne ps_swap
+ps_one: ldy sr_t0               ; j = i
         lda (mg_fptr),y
         sta pos_from
         lda (mg_tptr),y
         sta pos_to
         rts
-@swap:  clc
+ps_swap: clc
         adc sr_t0
         sta sr_t2               ; j
         tay
@@ -451,6 +409,7 @@ KILL_MARK = $01                 ; not EMPTY, not a piece, below RED_TAG, not neg
         lda pos_to
         sta (mg_tptr),y
         rts
+ps_lazy: jmp srch_lazy_bad
 .endproc
 
 ;;
@@ -555,57 +514,125 @@ KILL_MARK = $01                 ; not EMPTY, not a piece, below RED_TAG, not neg
 
 .segment "ENGINE_TAIL"          ; bank 0, after the eval tables: the fixed bank is full
 ;;
-; search()'s bad captures (docs/search.md "Move ordering"), right after srch_order at a
-; search() node of ply eng_ply: every capture among the stage-1 slots 0..fr_end-1 (key
-; >= KEY_CAPTURE, not the hash move's KEY_HASH) whose victim is worth less than its taker
-; (mvv1) and whose target the opponent defends on the board before the move
-; (pos_setup_side, pos_attacked: the qsearch's defender test, Searcher.defended) gets
-; KEY_BAD_CAPTURE: after the killers, before every history key.  Only while the rule is
-; on (RULE_BAD_CAPS).  List pointers as srch_order left them.
-; Clobbers: A, X, Y, sr_t0, sr_t2, sr_t3, att_sq and the per-side variables.
-; Cycles: ~15 off; on ~25 + ~15 a slot, ~45 more a capture, ~500 more with the attack test
-.proc srch_bad_caps
-        RULE_ON RULE_BAD_CAPS, out
-        ldx eng_ply
-        lda fr_end,x
-        beq out                ; no stage-1 move
-        sta sr_t2               ; end
-        ldy #0
-loop:   lda (sr_kptr),y
+; search()'s bad captures (docs/search.md "Move ordering"), tested lazily: srch_pick_scan
+; comes here at a search() node (fr_bad nonzero: srch_order sets it, srch_order_q clears
+; it) once it has found the winner, slot j = sr_t0 + sr_t2 (i + the winner's offset), in
+; stage 1 (sr_t3 = KEY_BAD_CAPTURE - 1) or over the whole list (ORD_FULL, sr_t3 = 0:
+; srch_order_flush).  While the rule is on
+; (RULE_BAD_CAPS), a winner with a capture key (KEY_CAPTURE .. KEY_HASH - 1) whose victim
+; is worth less than its taker (mvv1) and whose target the opponent defends on the node's
+; board (pos_setup_side, pos_attacked: the qsearch's defender test, Searcher.defended)
+; gets KEY_BAD_CAPTURE -- after the killers, before every history key -- and the scan runs
+; again; otherwise the pick goes on at srch_pick_won.  Each capture is tested once at
+; most: a winner is taken at once, a lowered key is no capture key.  The twin's
+; pick_search; the sequence is the one of keying every such capture at node start.
+; Clobbers: A, X, Y, sr_ptr2, att_sq and the per-side variables.
+; Cycles: ~25 a stage-1 pick of a killer, the hash move or a qsearch evasion, ~70 a
+;         capture worth at least its taker, ~550 with the attack test
+.proc srch_lazy_bad
+        RULE_ON RULE_BAD_CAPS, won
+        lda sr_t2
+        clc
+        adc sr_t0
+        tay                     ; j
+        lda (sr_kptr),y
         cmp #KEY_CAPTURE
-        bcc next               ; quiet (0) or a killer
+        bcc won                 ; a killer, or a capture lowered already
         cmp #KEY_HASH
-        beq next               ; the hash move keeps its key
+        beq won
         lda (mg_tptr),y
         tax
         lda eng_board,x
         and #15
         tax
         lda mvv1,x
-        sta sr_t0               ; MVV(victim)
+        sta sr_ptr2             ; MVV(victim)
         lda (mg_fptr),y
         tax
         lda eng_board,x
         and #15
         tax
-        lda sr_t0
+        lda sr_ptr2
         cmp mvv1,x
-        bcs next               ; worth at least its taker
-        sty sr_t3
+        bcs won                 ; worth at least its taker
+        sty sr_ptr2+1
         jsr pos_setup_side      ; the enemy kinds of the side to move
-        ldy sr_t3
+        ldy sr_ptr2+1
         lda (mg_tptr),y
         sta att_sq
         jsr pos_attacked        ; C set: the opponent defends the target
-        ldy sr_t3
-        bcs bad
-next:   iny
-        cpy sr_t2
-        bcc loop
-out:    rts
-bad:
+        bcc won
 ::srch_bad_cap:                 ; hook: a capture keyed KEY_BAD_CAPTURE (tests count them)
+        ldy sr_ptr2+1
         lda #KEY_BAD_CAPTURE
         sta (sr_kptr),y
-        bcs next                ; always (C set by pos_attacked)
+        ldx sr_t1
+        lda fr_end,x            ; stage 1: up to fr_end
+        bit sr_t3
+        bmi again
+        lda mv_count,x          ; ORD_FULL (an ancestor flushed by srch_order_flush)
+again:  jmp srch_pick_scan      ; the scan again (sr_t0, sr_t1, sr_t3 kept)
+won:    jmp srch_pick_won
+.endproc
+
+;;
+; Before the history changes (srch_reward at ply X): every ancestor ply 0..X-1 still in
+; stage 1 gets its history keys now, from the history its node started with (nothing
+; changed it since: this is the first change under that node) and on its own board:
+; the moves of plies X-1..0 are taken back on the board (null plies moved nothing) and
+; made again one by one, each ancestor's keys filled in before its move is.  The
+; unpicked slots (after fr_i) are done.  A search() ancestor's list becomes ORD_FULL even
+; when its keys are in order: its captures not yet picked are still untested for the bad
+; captures, and a pick must scan to test the one it selects (srch_lazy_bad).  Bank 0.
+; Clobbers: A, X, Y, sr_t0-sr_t3, sr_ptr0 (lo), sr_ptr2, sr_ptr3, the list pointers.
+; Cycles: ~45 per ancestor, plus ~75 per key computed
+.proc srch_order_flush
+        stx sr_reward_ply       ; the rewarding ply
+        lda sr_n
+        sta sr_t0               ; record index of the position after ply x's move
+@back:  dex                     ; --- the board of ply 0
+        bmi @up
+        ldy sr_t0
+        dec sr_t0
+        lda rec_flag,y
+        and #REC_NULL
+        bne @back               ; a null move: nothing on the board
+        ldy undo_to,x           ; board[from] = board[to], board[to] = victim
+        lda eng_board,y
+        ldy undo_from,x
+        sta eng_board,y
+        ldy undo_to,x
+        lda undo_cap,x
+        sta eng_board,y
+        jmp @back
+@up:    ldx #0                  ; --- up again: keys of ply x, then its move
+@loop:  cpx sr_reward_ply
+        bcs @done
+        lda fr_ost,x
+        bmi @redo
+        stx sr_t1
+        jsr srch_ptrs
+        ldy fr_i,x
+        iny
+        jsr srch_order_fill
+        ldx sr_t1
+        lda fr_bad,x
+        beq @redo
+        lda #ORD_FULL           ; a search() node: a capture picked later may still
+        sta fr_ost,x            ; be a bad one (srch_lazy_bad), so its list is no sorted list
+@redo:  inc sr_t0
+        ldy sr_t0
+        lda rec_flag,y
+        and #REC_NULL
+        bne @next
+        ldy undo_from,x         ; board[to] = board[from], board[from] = empty
+        lda eng_board,y
+        ldy undo_to,x
+        sta eng_board,y
+        ldy undo_from,x
+        lda #EMPTY
+        sta eng_board,y
+@next:  inx
+        bne @loop
+@done:  rts
 .endproc

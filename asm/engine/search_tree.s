@@ -449,8 +449,7 @@
         jmp ret_mated
 @have:  lda #1
         sta sr_killers_on       ; killers on
-        jsr srch_order
-        jsr srch_bad_caps       ; defended cheaper victims after the killers
+        jsr srch_order          ; (its picks key the bad captures: srch_lazy_bad)
         ldx eng_ply
         lda #0
         sta fr_i,x

@@ -26,7 +26,7 @@ GROUPS = (
     ("generation: full lists", ("mg_", "srch_generate")),
     ("check flag of a make (pos_gives_check)", ("pos_gives_check", "gc_")),
     ("make / unmake", ("srch_make", "srch_unmake", "pos_make", "pos_unmake", "rec_store")),
-    ("ordering keys", ("srch_order", "srch_bad_cap")),
+    ("ordering keys", ("srch_order", "srch_bad_cap", "srch_lazy_bad")),
     ("picking the next move", ("srch_pick",)),
     ("node bodies (search, quiescence, TT)", ("srch_search", "srch_qsearch", "tt_", "iir_",
                                               "qs_")),

@@ -10,20 +10,19 @@ from .search_consts import (HIST_MAX_INC, KEY_BAD_CAPTURE, KEY_CAPTURE, KEY_HASH
 
 
 class OrderingMixin:
-    """order_keys, pick, reward."""
+    """order_keys, pick, pick_search, reward."""
 
     # ------------------------------------------------------------------ ordering
 
     def order_keys(self, moves: list[Move], ply: int, hash_move: Move | None,
-                   use_killers: bool) -> list[int]:
+                   use_killers: bool, pending: set[Move] | None = None) -> list[int]:
         """8-bit ordering keys: hash, MVV/LVA captures, killers, history >> 1. At a
-        search() node (`use_killers`) with the bad-captures rule on, a capture of a
-        victim worth less than its taker onto a square the opponent defends
-        (`defended`, before the move) gets KEY_BAD_CAPTURE: after the killers, before
-        every quiet move (but not reduced: late-move reductions take quiet moves only)."""
+        search() node (`use_killers`) with the bad-captures rule on, every capture of a
+        victim worth less than its taker (other than the hash move) goes into `pending`
+        with its MVV/LVA key: pick_search() tests it when a pick selects it."""
         board = self.pos.board
         k1, k2 = self.killers[ply] if use_killers else (None, None)
-        bad = use_killers and self.limits.bad_caps
+        bad = use_killers and self.limits.bad_caps and pending is not None
         out = []
         for m in moves:
             victim = board[m.to]
@@ -32,11 +31,9 @@ class OrderingMixin:
             elif victim:
                 vv = MVV_LVA_VALUE[PIECE_TYPES[victim & 15]]
                 tv = MVV_LVA_VALUE[PIECE_TYPES[board[m.frm] & 15]]
-                if bad and vv < tv and self.defended(m.to):
-                    self.bad_captures += 1
-                    out.append(KEY_BAD_CAPTURE)
-                else:
-                    out.append(KEY_CAPTURE + 8 * (vv - 1) + 7 - tv)
+                if bad and vv < tv:
+                    pending.add(m)
+                out.append(KEY_CAPTURE + 8 * (vv - 1) + 7 - tv)
             elif m == k1:
                 out.append(KEY_KILLER1)
             elif m == k2:
@@ -58,6 +55,31 @@ class OrderingMixin:
             moves[i], moves[best] = moves[best], moves[i]
             keys[i], keys[best] = keys[best], keys[i]
         return moves[i]
+
+    def pick_search(self, moves: list[Move], keys: list[int], i: int,
+                    pending: set[Move]) -> Move:
+        """search()'s pick with the bad captures (docs/search.md "Move ordering"): when
+        the first maximum of keys[i:] is a pending capture (order_keys), it leaves
+        `pending`, and if the opponent defends its target (`defended`, on the node's
+        board) it gets KEY_BAD_CAPTURE -- after the killers, before every quiet move, not
+        reduced -- and the pick looks again. The sequence is the one of keying every
+        such capture at node start (a lowered key only ever loses its place to keys
+        that beat it anyway); the captures a cutoff never reaches are not tested."""
+        while pending:
+            best = i
+            bk = keys[i]
+            for j in range(i + 1, len(keys)):
+                if keys[j] > bk:
+                    best, bk = j, keys[j]
+            m = moves[best]
+            if m not in pending:
+                break
+            pending.discard(m)
+            if not self.defended(m.to):
+                break
+            self.bad_captures += 1
+            keys[best] = KEY_BAD_CAPTURE
+        return self.pick(moves, keys, i)
 
     def reward(self, move: Move, depth: int, ply: int) -> None:
         """Killer and history update after a quiet move caused a beta cutoff."""

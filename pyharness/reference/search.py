@@ -151,7 +151,7 @@ class Searcher(PathMixin, OrderingMixin):
         if not moves:
             return ply - MATE
         self.base[ply + 1] = self.base[ply] + len(moves)
-        keys = self.order_keys(moves, ply, hash_move, True)
+        keys = self.order_keys(moves, ply, hash_move, True, (pending := set()))
         orig_alpha = alpha
         best = -INF
         if ply == 0:
@@ -162,7 +162,7 @@ class Searcher(PathMixin, OrderingMixin):
         board = self.pos.board
         lmr = self.limits.lmr and depth >= self.limits.lmr_depth and not in_check
         for i in range(len(moves)):
-            move = self.pick(moves, keys, i)
+            move = self.pick_search(moves, keys, i, pending)
             quiet = board[move.to] == 0
             noise = self.lfsr.noise(mask)
             self.make(move)
