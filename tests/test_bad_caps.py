@@ -19,6 +19,7 @@ from pyharness.reference.lfsr import Lfsr
 from pyharness.reference.position import Position
 from pyharness.reference.search import Searcher, think
 from pyharness.rom.asm_engine import AsmEngine
+from twin_rules import assert_hook_counts_the_twin, assert_switch_like_the_twin
 
 SUITE = load_suite()
 MID = SUITE[19].fen
@@ -114,25 +115,9 @@ def test_the_rule_saves_nodes_on_the_suite():
 @pytest.mark.parametrize("fen, depth", [(MID, 3), (SUITE[12].fen, 4), (SUITE[2].fen, 4),
                                         (SUITE[25].fen, 4), (SCREENED, 3)])
 def test_asm_keys_like_the_twin(fen, depth):
-    eng = AsmEngine()
-    pos = Position.from_fen(fen)
-    r = think(pos, depth=depth, seed=3, bad_caps=True)
-    count = {"n": 0}
-
-    def on():
-        count["n"] += 1
-    a = eng.think(pos, depth=depth, seed=3, bad_caps=True, hooks={"srch_bad_cap": on})
-    assert r.bad_captures > 0 and count["n"] == r.bad_captures
-    assert (a.best_move, a.score, a.depth, a.nodes, a.pv) == \
-        (r.best_move, r.score, r.depth, r.nodes, r.pv)
+    assert_hook_counts_the_twin(fen, depth, "bad_caps", "bad_captures", "srch_bad_cap")
 
 
 @pytest.mark.parametrize("on", [False, True])
 def test_asm_switches_the_rule_like_the_twin(on):
-    eng = AsmEngine()
-    pos = Position.from_fen(SUITE[13].fen)
-    r = think(pos, depth=4, seed=5, bad_caps=on)
-    a = eng.think(pos, depth=4, seed=5, bad_caps=on)
-    assert (r.bad_captures > 0) == on
-    assert (a.best_move, a.score, a.depth, a.nodes, a.pv) == \
-        (r.best_move, r.score, r.depth, r.nodes, r.pv)
+    assert_switch_like_the_twin(SUITE[13].fen, "bad_caps", "bad_captures", on)

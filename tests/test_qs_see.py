@@ -19,6 +19,7 @@ from pyharness.reference.lfsr import Lfsr
 from pyharness.reference.position import Position
 from pyharness.reference.search import Searcher, think
 from pyharness.rom.asm_engine import AsmEngine
+from twin_rules import assert_hook_counts_the_twin, assert_switch_like_the_twin
 
 SUITE = load_suite()
 MID = SUITE[19].fen                 # mid-10: deep capture chains
@@ -111,25 +112,9 @@ def test_the_rule_saves_nodes_on_the_suite():
 @pytest.mark.parametrize("fen, depth", [(MID, 3), (SUITE[12].fen, 4), (SUITE[2].fen, 4),
                                         (SUITE[25].fen, 5), (SCREENED, 3)])
 def test_asm_skips_like_the_twin(fen, depth):
-    eng = AsmEngine()
-    pos = Position.from_fen(fen)
-    r = think(pos, depth=depth, seed=3, qs_see=True)
-    count = {"n": 0}
-
-    def on():
-        count["n"] += 1
-    a = eng.think(pos, depth=depth, seed=3, qs_see=True, hooks={"srch_see_skip": on})
-    assert r.see_skips > 0 and count["n"] == r.see_skips
-    assert (a.best_move, a.score, a.depth, a.nodes, a.pv) == \
-        (r.best_move, r.score, r.depth, r.nodes, r.pv)
+    assert_hook_counts_the_twin(fen, depth, "qs_see", "see_skips", "srch_see_skip")
 
 
 @pytest.mark.parametrize("on", [False, True])
 def test_asm_switches_the_rule_like_the_twin(on):
-    eng = AsmEngine()
-    pos = Position.from_fen(SUITE[13].fen)
-    r = think(pos, depth=4, seed=5, qs_see=on)
-    a = eng.think(pos, depth=4, seed=5, qs_see=on)
-    assert (r.see_skips > 0) == on
-    assert (a.best_move, a.score, a.depth, a.nodes, a.pv) == \
-        (r.best_move, r.score, r.depth, r.nodes, r.pv)
+    assert_switch_like_the_twin(SUITE[13].fen, "qs_see", "see_skips", on)
