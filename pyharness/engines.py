@@ -61,7 +61,8 @@ class RefEngine:
                      qs_delta=limits.qs_delta, tt_deep=limits.tt_deep, rfp=limits.rfp,
                      qs_recap=limits.qs_recap, qs_see=limits.qs_see,
                      bad_caps=limits.bad_caps, lmr_depth=limits.lmr_depth,
-                     lmr_deep=limits.lmr_deep, **limits.think_kwargs())
+                     lmr_deep=limits.lmr_deep, ext_limit=limits.ext_limit,
+                     **limits.think_kwargs())
 
 
 class AsmSearchEngine:
@@ -92,7 +93,7 @@ class AsmSearchEngine:
                                  qs_delta=limits.qs_delta, rfp=limits.rfp,
                                  qs_recap=limits.qs_recap, qs_see=limits.qs_see,
                                  bad_caps=limits.bad_caps, lmr_deep=limits.lmr_deep,
-                                 **limits.think_kwargs())
+                                 ext_limit=limits.ext_limit, **limits.think_kwargs())
 
 
 def open_asm_engine():

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .reference.levels import MAX_DEPTH, all_levels
 from .reference.search import (IIR_DEFAULT, LMR_MIN_DEPTH, QS_DELTA_DEFAULT, QS_RECAP_DEFAULT,
-                               QS_SEE_DEFAULT, RFP_DEFAULT, BAD_CAPS_DEFAULT,
+                               QS_SEE_DEFAULT, RFP_DEFAULT, BAD_CAPS_DEFAULT, EXT_LIMIT_DEFAULT,
                                SearchInputError)
 
 SEED_MAX = 0xFFFF
@@ -66,6 +66,7 @@ class Limits:
     bad_caps: bool = BAD_CAPS_DEFAULT
     lmr_depth: int = LMR_MIN_DEPTH
     lmr_deep: bool = False
+    ext_limit: bool = EXT_LIMIT_DEFAULT
 
     def __post_init__(self) -> None:
         if self.level is None and self.depth is None:

@@ -210,7 +210,7 @@ def test_asm_player_passes_limits_seed_and_history_like_ref():
                                   "iir": IIR_DEFAULT, "qs_delta": QS_DELTA_DEFAULT,
                                   "rfp": RFP_DEFAULT, "qs_recap": QS_RECAP_DEFAULT,
                                   "qs_see": QS_SEE_DEFAULT, "bad_caps": BAD_CAPS_DEFAULT,
-                                  "lmr_deep": False})]
+                                  "lmr_deep": False, "ext_limit": False})]
 
 
 def test_asm_player_refuses_lmr_off_and_bad_limits():

@@ -4,7 +4,7 @@
     python tools/suite_nodes.py --depths 3,4,5 [--seed 1] [--set tt_deep=0 ...] [-j 2]
 
 Each `--set NAME=0|1` passes a switch of reference.search.think (iir, qs_delta,
-null_move, lmr, tt_deep, recapture, rfp, qs_recap, qs_see, bad_caps, lmr_deep; and lmr_depth=2|3), so one
+null_move, lmr, tt_deep, recapture, rfp, qs_recap, qs_see, bad_caps, lmr_deep, ext_limit; and lmr_depth=2|3), so one
 run measures the search before a change and another after it. Prints one line per depth: nodes per phase and in all.
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pyharness.reference.position import Position
 from pyharness.reference.search import think
 
 SWITCHES = ("iir", "qs_delta", "null_move", "lmr", "tt_deep", "recapture", "rfp", "qs_see",
-            "qs_recap", "bad_caps", "lmr_deep")
+            "qs_recap", "bad_caps", "lmr_deep", "ext_limit")
 
 
 def _nodes(job: tuple[str, int, int, dict]) -> int:

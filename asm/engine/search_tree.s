@@ -337,6 +337,25 @@
 ; @param sr_d depth (signed), sr_a alpha, sr_b beta
 ; @return   sr_v = the value for the side to move
 ; Clobbers: everything.  Recursive (2 bytes of stack a ply).
+;;
+; The check extension's limit (docs/search.md, search()): may a search() node in check
+; of depth sr_d be extended?  Always, unless the rule is on (RULE_EXT_LIMIT); then only
+; at depth >= CHECK_EXT_MIN_DEPTH.
+; @return C set: extend.  Clobbers: A.  Cycles: ~20
+.proc ext_ok
+        RULE_ON RULE_EXT_LIMIT, yes
+        lda sr_d
+        bmi no
+        cmp #CHECK_EXT_MIN_DEPTH
+        bcs yes
+no:
+::srch_ext_cut:                 ; hook: a node in check not extended (tests count them)
+        clc
+        rts
+yes:    sec
+        rts
+.endproc
+
 .proc srch_search
         ldx eng_ply
         lda #0
@@ -361,6 +380,8 @@
         lda rec_flag,y
         and #REC_CHECK
         beq @noext
+        jsr ext_ok
+        bcc @noext
         inc sr_d                ; check extension
 @noext: lda sr_d
         beq @qs

@@ -11,7 +11,7 @@ from ..limits import Limits
 from ..reference.position import Move, Position
 from ..reference.search_consts import (IIR_DEFAULT, LMR_MIN_DEPTH, QS_DELTA_DEFAULT,
                                        QS_RECAP_DEFAULT, QS_SEE_DEFAULT, RFP_DEFAULT,
-                                       BAD_CAPS_DEFAULT)
+                                       BAD_CAPS_DEFAULT, EXT_LIMIT_DEFAULT)
 
 
 @dataclass(frozen=True)
@@ -125,7 +125,8 @@ class SearchPlayer:
                  delta: int | None = None, ttdp: int | None = None,
                  rfp: int | None = None, qsrc: int | None = None,
                  see: int | None = None, lmrd: int | None = None,
-                 bcap: int | None = None, lmrx: int | None = None) -> None:
+                 bcap: int | None = None, lmrx: int | None = None,
+                 cxl: int | None = None) -> None:
         self.engine = engine
         self.limits = {"level": level, "depth": depth, "nodes": nodes, "frames": frames,
                        "null_move": bool(null), "lmr": True if lmr is None else bool(lmr),
@@ -137,7 +138,8 @@ class SearchPlayer:
                        "qs_see": QS_SEE_DEFAULT if see is None else bool(see),
                        "bad_caps": BAD_CAPS_DEFAULT if bcap is None else bool(bcap),
                        "lmr_depth": LMR_MIN_DEPTH if lmrd is None else lmrd,
-                       "lmr_deep": bool(lmrx)}
+                       "lmr_deep": bool(lmrx),
+                       "ext_limit": EXT_LIMIT_DEFAULT if cxl is None else bool(cxl)}
         Limits(**self.limits)                    # LimitsError now, not mid-game
         self.game_seed = 0
 

@@ -208,7 +208,8 @@ register_engine(EngineKind(
      "see": ParamRule(0, 1, "qsearch: skip a defended victim worth less than its taker"),
      "bcap": ParamRule(0, 1, "search(): defended cheaper-victim captures after the killers"),
      "lmrd": ParamRule(2, 3, "late-move reductions from this depth on"),
-     "lmrx": ParamRule(0, 1, "very late moves reduced one ply more")},
+     "lmrx": ParamRule(0, 1, "very late moves reduced one ply more"),
+     "cxl": ParamRule(0, 1, "no check extension at depth 1")},
     _make_ref,
     required=(("level", "depth", "nodes", "frames"),), exclusive=(("level", "depth"),)))
 
@@ -220,7 +221,8 @@ register_engine(EngineKind(
      "qsrc": ParamRule(0, 1, "deep qsearch: recaptures only"),
      "see": ParamRule(0, 1, "qsearch: skip a defended victim worth less than its taker"),
      "bcap": ParamRule(0, 1, "search(): defended cheaper-victim captures after the killers"),
-     "lmrx": ParamRule(0, 1, "very late moves reduced one ply more")},
+     "lmrx": ParamRule(0, 1, "very late moves reduced one ply more"),
+     "cxl": ParamRule(0, 1, "no check extension at depth 1")},
     _make_asm,
     required=(("level", "depth", "nodes", "frames"),), exclusive=(("level", "depth"),),
     check=lambda o: _open_asm() and None))

@@ -32,7 +32,8 @@ from .search_consts import (  # noqa: F401  (re-exported: search.MATE ...)
     IIR_MIN_DEPTH, QS_DELTA, RECAP_MIN_DEPTH, RECAP_DEPTH, IIR_DEFAULT, QS_DELTA_DEFAULT,
     RULE_IIR, RULE_DELTA, RULE_RFP, RFP_DEFAULT, RFP_MAX_DEPTH, RFP_MARGIN, rules_default,
     RULE_QS_RECAP, QS_RECAP_DEFAULT, QS_RECAP_PLY, RULE_QS_SEE, QS_SEE_DEFAULT,
-    RULE_BAD_CAPS, BAD_CAPS_DEFAULT, KEY_BAD_CAPTURE,
+    RULE_BAD_CAPS, BAD_CAPS_DEFAULT, KEY_BAD_CAPTURE, SWITCHABLE_RULES,
+    RULE_EXT_LIMIT, EXT_LIMIT_DEFAULT, CHECK_EXT_MIN_DEPTH,
     MVV_LVA_VALUE, KEY_HASH, KEY_CAPTURE, KEY_KILLER1, KEY_KILLER2)
 from .search_path import PathMixin
 from .search_types import SearchInputError, SearchLimits, SearchResult  # noqa: F401
@@ -72,14 +73,13 @@ class Searcher(PathMixin, OrderingMixin):
         self.captures = list(game_captures) + [False]
         self.halfmoves = [min(pos.halfmove, HALFMOVE_MAX)]
         self.nulls = [False]                 # record entries reached by a null move
-        self.null_tries = 0
-        self.null_cuts = 0
-        self.lmr_tries = 0                   # reduced searches (late-move reductions)
+        self.null_tries = self.null_cuts = 0
+        self.lmr_tries = self.lmr_deep_tries = 0  # late-move reductions (by one ply, by two)
         self.iir_tries = 0                   # nodes reduced for want of a hash move
         self.rfp_cuts = 0                    # nodes cut by reverse futility pruning
         self.see_skips = 0                   # qsearch captures of defended cheaper victims skipped
         self.bad_captures = 0                # search() captures keyed KEY_BAD_CAPTURE
-        self.lmr_deep_tries = 0              # late-move reductions by two plies
+        self.ext_cuts = 0                    # nodes in check not extended (ext_limit)
         self.qs_start = 0                    # ply of the last search() -> qsearch() call
         self.delta_skips = 0                 # qsearch captures skipped by delta pruning
         self.recapture_sq = 0                # the last game move's target, if it captured
@@ -102,8 +102,11 @@ class Searcher(PathMixin, OrderingMixin):
         if ply >= MAX_PLY:
             return self.evaluate()
         in_check = self.checks[-1]
-        if in_check:
-            depth += 1
+        if in_check:                         # check extension (not at depth 1 with ext_limit)
+            if depth >= CHECK_EXT_MIN_DEPTH or not self.limits.ext_limit:
+                depth += 1
+            else:
+                self.ext_cuts += 1
         if depth <= 0:
             self.qs_start = ply              # the horizon: qsearch plies count from here
             return self.qsearch(alpha, beta, ply)
@@ -361,7 +364,7 @@ class Searcher(PathMixin, OrderingMixin):
         result.rfp_cuts = self.rfp_cuts
         result.see_skips = self.see_skips
         result.bad_captures = self.bad_captures
-        result.lmr_deep_tries = self.lmr_deep_tries
+        result.lmr_deep_tries, result.ext_cuts = self.lmr_deep_tries, self.ext_cuts
         return result
 
 
@@ -410,7 +413,7 @@ def think(position: Position, level: int | None = None, depth: int | None = None
           tt_deep: bool = True, rfp: bool | None = None,
           qs_recap: bool | None = None, qs_see: bool | None = None,
           bad_caps: bool | None = None, lmr_depth: int | None = None,
-          lmr_deep: bool | None = None) -> SearchResult:
+          lmr_deep: bool | None = None, ext_limit: bool | None = None) -> SearchResult:
     """Search `position` and return a SearchResult (best_move, score, depth, nodes, pv...).
 
     Give a `level` (1..5: depth, frame cap, noise and book from assets/levels.txt) or
@@ -432,7 +435,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     recaptures-only rule, its skip of defended cheaper victims and search()'s ordering of
     such captures after the killers (`bad_caps`) (None: their defaults);
     `lmr_depth` (2 or 3, the twin only) is the depth late-move reductions start at;
-    `lmr_deep` (the twin only) reduces the very late moves by one ply more. The caller's position is not modified.
+    `lmr_deep` reduces the very late moves by one ply more, `ext_limit` extends no check
+    at depth 1 (both None: their defaults). The caller's position is not modified.
     """
     if level is None and depth is None:
         raise SearchInputError("give a level (1..5) or a depth")
@@ -464,15 +468,12 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     lim.null_move = bool(null_move)
     lim.lmr = bool(lmr)
     lim.time_manage = bool(time_manage)
-    lim.iir = IIR_DEFAULT if iir is None else bool(iir)
-    lim.qs_delta = QS_DELTA_DEFAULT if qs_delta is None else bool(qs_delta)
     lim.recapture = bool(recapture)
     lim.tt_deep = bool(tt_deep)
-    lim.rfp = RFP_DEFAULT if rfp is None else bool(rfp)
-    lim.qs_recap = QS_RECAP_DEFAULT if qs_recap is None else bool(qs_recap)
-    lim.qs_see = QS_SEE_DEFAULT if qs_see is None else bool(qs_see)
-    lim.bad_caps = BAD_CAPS_DEFAULT if bad_caps is None else bool(bad_caps)
-    lim.lmr_deep = LMR_DEEP_DEFAULT if lmr_deep is None else bool(lmr_deep)
+    given = dict(iir=iir, qs_delta=qs_delta, rfp=rfp, qs_recap=qs_recap, qs_see=qs_see,
+                 bad_caps=bad_caps, lmr_deep=lmr_deep, ext_limit=ext_limit)
+    for name, _bit, default in SWITCHABLE_RULES:   # None: the rule's default
+        setattr(lim, name, default if given[name] is None else bool(given[name]))
     if lmr_depth is not None:
         if lmr_depth not in (2, 3):
             raise SearchInputError(f"lmr_depth must be 2 or 3, got {lmr_depth}")

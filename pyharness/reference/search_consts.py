@@ -42,6 +42,9 @@ RULE_QS_RECAP = 8
 RULE_QS_SEE = 16
 RULE_BAD_CAPS = 32
 RULE_LMR_DEEP = 64
+RULE_EXT_LIMIT = 128
+EXT_LIMIT_DEFAULT = False # search(): no check extension below CHECK_EXT_MIN_DEPTH (docs/search.md)
+CHECK_EXT_MIN_DEPTH = 2   # ... with ext_limit on, a node in check is extended at depth >= 2 only
 RECAP_MIN_DEPTH = 3   # with a frame cap, a recapture best in iterations d-1 and d ends the
 RECAP_DEPTH = 4       # search when d >= max(3, min(max_depth - 1, 4)) (L4: 3, L5: 4)
 RFP_MAX_DEPTH = 2     # a search() node (ply > 0, not in check) of depth <= 2 whose static
@@ -66,7 +69,8 @@ SWITCHABLE_RULES = (("iir", RULE_IIR, IIR_DEFAULT), ("qs_delta", RULE_DELTA, QS_
                     ("rfp", RULE_RFP, RFP_DEFAULT), ("qs_recap", RULE_QS_RECAP, QS_RECAP_DEFAULT),
                     ("qs_see", RULE_QS_SEE, QS_SEE_DEFAULT),
                     ("bad_caps", RULE_BAD_CAPS, BAD_CAPS_DEFAULT),
-                    ("lmr_deep", RULE_LMR_DEEP, LMR_DEEP_DEFAULT))
+                    ("lmr_deep", RULE_LMR_DEEP, LMR_DEEP_DEFAULT),
+                    ("ext_limit", RULE_EXT_LIMIT, EXT_LIMIT_DEFAULT))
 
 
 def rules_bits(**on: bool | None) -> int:

@@ -36,6 +36,7 @@ class SearchLimits:
     bad_caps: bool = BAD_CAPS_DEFAULT            # search(): such captures ordered after the killers
     lmr_depth: int = LMR_MIN_DEPTH               # late-move reductions from this depth on
     lmr_deep: bool = False                       # very late moves reduced one ply more
+    ext_limit: bool = False                      # no check extension at depth 1 (EXT_LIMIT_DEFAULT)
     recapture: bool = True                       # with time management: a clear recapture ends it
     tt_deep: bool = True                         # TT keeps deeper entries of other positions
     quiesce: bool = True                         # qsearch searches captures
@@ -63,6 +64,7 @@ class SearchResult:
     see_skips: int = 0
     bad_captures: int = 0
     lmr_deep_tries: int = 0
+    ext_cuts: int = 0                            # nodes in check not extended (ext_limit)
     skipped: bool = False                        # time management ended the iterations
     recaptured: bool = False                     # ... because the recapture is clear
     from_book: bool = False

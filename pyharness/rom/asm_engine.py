@@ -98,11 +98,13 @@ def think_cycle_cap(limits: Limits) -> int:
 
 def srch_rules(iir: bool | None, qs_delta: bool | None, rfp: bool | None = None,
                qs_recap: bool | None = None, qs_see: bool | None = None,
-               bad_caps: bool | None = None, lmr_deep: bool | None = None) -> int:
+               bad_caps: bool | None = None, lmr_deep: bool | None = None,
+               ext_limit: bool | None = None) -> int:
     """The srch_rules byte: the rule bits that differ from the twin's defaults."""
     from ..reference import search_consts as c
     return c.rules_bits(iir=iir, qs_delta=qs_delta, rfp=rfp, qs_recap=qs_recap,
-                        qs_see=qs_see, bad_caps=bad_caps, lmr_deep=lmr_deep) ^ rules_default()
+                        qs_see=qs_see, bad_caps=bad_caps, lmr_deep=lmr_deep,
+                        ext_limit=ext_limit) ^ rules_default()
 
 
 def rules_default() -> int:
@@ -297,7 +299,8 @@ class AsmEngine:
               qs_recap: bool | None = None,
               qs_see: bool | None = None,
               bad_caps: bool | None = None,
-              lmr_deep: bool | None = None) -> AsmSearchResult:
+              lmr_deep: bool | None = None,
+              ext_limit: bool | None = None) -> AsmSearchResult:
         """srch_think on `position`, like reference.search.think (same arguments).
 
         The position's undo stack is the game record (eng_game_new + eng_game_push);
@@ -313,7 +316,7 @@ class AsmEngine:
         reduction, delta pruning, reverse futility pruning, the qsearch's recaptures-only
         rule, its skip of defended cheaper victims and search()'s ordering of such captures
         after the killers (`bad_caps`), the deeper reduction of very late moves (`lmr_deep`)
-        (None: the twin's defaults) through
+        and the limit of the check extension (`ext_limit`) (None: the twin's defaults) through
         the srch_rules byte.
         The limits are checked as `Limits` checks them (LimitsError); the run stops
         with SimLimitError at `max_cycles` (default: `think_cycle_cap`).
@@ -335,7 +338,7 @@ class AsmEngine:
         s.poke("srch_move_now", 0)
         s.poke("srch_null_on", 1 if null_move else 0)
         s.poke("srch_rules", srch_rules(iir, qs_delta, rfp, qs_recap, qs_see,
-                                                bad_caps, lmr_deep))
+                                                bad_caps, lmr_deep, ext_limit))
         hooks_in, hooks = hooks, {}
         if trace is not None or move_now_after is not None:
             mem = s.memory
