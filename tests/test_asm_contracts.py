@@ -68,11 +68,11 @@ def _cases(eng):
     def call(name, **regs):
         return lambda: s.call(name, **regs).cycles
 
-    def side(n):
+    def side(n, routine="pos_setup_side"):
         def run():
             _load(eng, START_FEN)
             s.poke("eng_side", n)
-            return s.call("pos_setup_side").cycles
+            return s.call(routine).cycles
         return run
 
     def make(capture):
@@ -107,6 +107,7 @@ def _cases(eng):
         "rec_store": [call("rec_store", x=0)],
         "ret_zero": [call("ret_zero")],
         "pos_setup_side": [side(0), side(1)],
+        "pos_setup_att": [side(0, "pos_setup_att"), side(1, "pos_setup_att")],
         "pos_make": [make(False), make(True)],
         "pos_unmake": [unmake(False), unmake(True)],
     }

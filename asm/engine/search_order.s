@@ -513,6 +513,7 @@ ps_lazy: jmp srch_lazy_bad
 
 
 .segment "ENGINE_TAIL"          ; bank 0, after the eval tables: the fixed bank is full
+
 ;;
 ; search()'s bad captures (docs/search.md "Move ordering"), tested lazily: srch_pick_scan
 ; comes here at a search() node (fr_bad nonzero: srch_order sets it, srch_order_q clears
@@ -556,7 +557,7 @@ ps_lazy: jmp srch_lazy_bad
         cmp mvv1,x
         bcs won                 ; worth at least its taker
         sty sr_ptr2+1
-        jsr pos_setup_side      ; the enemy kinds of the side to move
+        jsr pos_setup_att       ; the enemy kinds of the side to move
         ldy sr_ptr2+1
         lda (mg_tptr),y
         sta att_sq

@@ -337,24 +337,6 @@
 ; @param sr_d depth (signed), sr_a alpha, sr_b beta
 ; @return   sr_v = the value for the side to move
 ; Clobbers: everything.  Recursive (2 bytes of stack a ply).
-;;
-; The check extension's limit (docs/search.md, search()): may a search() node in check
-; of depth sr_d be extended?  Always, unless the rule is on (RULE_EXT_LIMIT); then only
-; at depth >= CHECK_EXT_MIN_DEPTH.
-; @return C set: extend.  Clobbers: A.  Cycles: ~20
-.proc ext_ok
-        RULE_ON RULE_EXT_LIMIT, yes
-        lda sr_d
-        bmi no
-        cmp #CHECK_EXT_MIN_DEPTH
-        bcs yes
-no:
-::srch_ext_cut:                 ; hook: a node in check not extended (tests count them)
-        clc
-        rts
-yes:    sec
-        rts
-.endproc
 
 .proc srch_search
         ldx eng_ply
@@ -785,7 +767,7 @@ yes:    sec
         lda mvv1,x              ; MVV(victim)
         cmp sr_t0
         bcs @no                 ; worth at least its taker: searched
-        jsr pos_setup_side      ; the enemy kinds of the side to move
+        jsr pos_setup_att       ; the enemy kinds of the side to move
         lda pos_to
         sta att_sq
         jsr pos_attacked        ; C set: the opponent attacks the target
@@ -795,6 +777,25 @@ yes:    sec
 @yes:
 ::srch_see_skip:                ; hook: a capture skipped (tests count them)
         sec
+        rts
+.endproc
+
+;;
+; The check extension's limit (docs/search.md, search()): may a search() node in check
+; of depth sr_d be extended?  Always, unless the rule is on (RULE_EXT_LIMIT); then only
+; at depth >= CHECK_EXT_MIN_DEPTH.  Bank 0.
+; @return C set: extend.  Clobbers: A.  Cycles: ~20
+.proc ext_ok
+        RULE_ON RULE_EXT_LIMIT, yes
+        lda sr_d
+        bmi no
+        cmp #CHECK_EXT_MIN_DEPTH
+        bcs yes
+no:
+::srch_ext_cut:                 ; hook: a node in check not extended (tests count them)
+        clc
+        rts
+yes:    sec
         rts
 .endproc
 

@@ -21,7 +21,7 @@ DEFAULT_NAMES = ("mid-01", "mid-02", "mid-03", "mid-04")
 #: routine groups of the cycle budget's table, by name prefix (first match wins)
 GROUPS = (
     ("generation: king-ray scan, list pointers", ("mg_scan", "mg_set_ptrs")),
-    ("generation: attack tests, side setup", ("pos_attacked", "pos_setup_side")),
+    ("generation: attack tests, side setup", ("pos_attacked", "pos_setup_side", "pos_setup_att")),
     ("generation: captures (quiescence)", ("mg_generate_captures", "mg_cap", "mg_emit_capt")),
     ("generation: full lists", ("mg_", "srch_generate")),
     ("check flag of a make (pos_gives_check)", ("pos_gives_check", "gc_")),
