@@ -337,7 +337,6 @@
 ; @param sr_d depth (signed), sr_a alpha, sr_b beta
 ; @return   sr_v = the value for the side to move
 ; Clobbers: everything.  Recursive (2 bytes of stack a ply).
-
 .proc srch_search
         ldx eng_ply
         lda #0
