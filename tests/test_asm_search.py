@@ -278,10 +278,10 @@ def test_tiny_frame_cap_inside_iteration_1(eng):
         for frames in (1, 3, 6):
             a = eng.think(pos, depth=4, frames=frames)
             if not a.stopped:
-                # iteration 1 finished inside the cap and time management did not
-                # start iteration 2 (docs/search.md, think())
+                # the iterations finished inside the cap and time management did not
+                # start the next one (docs/search.md, think())
                 r = think(pos, depth=a.depth)
-                assert a.depth == 1 and frames > 1
+                assert a.depth <= 2 and frames > 1
                 assert (a.best_move, a.score, a.nodes) == (r.best_move, r.score, r.nodes)
                 assert a.cycles <= (frames + L1_SLACK_FRAMES) * CYCLES_PER_FRAME
                 continue

@@ -19,7 +19,8 @@ from pyharness.bench.plot import CAP_COLOUR, plot_levels
 from pyharness.reference.book import default_book
 from pyharness.reference.position import Move, Position
 from pyharness.reference.search_consts import (IIR_DEFAULT, QS_DELTA_DEFAULT, QS_RECAP_DEFAULT,
-                                              QS_SEE_DEFAULT, RFP_DEFAULT, BAD_CAPS_DEFAULT)
+                                              QS_SEE_DEFAULT, RFP_DEFAULT, BAD_CAPS_DEFAULT,
+                                              EXT_LIMIT_DEFAULT)
 
 
 
@@ -210,7 +211,7 @@ def test_asm_player_passes_limits_seed_and_history_like_ref():
                                   "iir": IIR_DEFAULT, "qs_delta": QS_DELTA_DEFAULT,
                                   "rfp": RFP_DEFAULT, "qs_recap": QS_RECAP_DEFAULT,
                                   "qs_see": QS_SEE_DEFAULT, "bad_caps": BAD_CAPS_DEFAULT,
-                                  "lmr_deep": False, "ext_limit": False})]
+                                  "lmr_deep": False, "ext_limit": EXT_LIMIT_DEFAULT})]
 
 
 def test_asm_player_refuses_lmr_off_and_bad_limits():
