@@ -10,10 +10,10 @@ from .clock import CYCLES_PER_FRAME
 MAX_DEPTH = 24
 #: 6502 cycles per search node, for the Python frame clock model (think() without a
 #: `clock`): the median the asm search (srch_think) measures on the bench suite over
-#: every level (`xq65 bench --full --engine asm`: 2,707 on the night of 2026-11-25, with
-#: the qsearch's skip of defended victims and the bad captures ordered last; per level
-#: 2,379-3,039; docs/bench.md). Earlier values are in docs/journal.md.
-NODE_CYCLES_ESTIMATE = 2710
+#: every level (`xq65 bench --full --engine asm`: 2,722 on 2026-11-26, with the check
+#: extension's limit on; per level 2,315-3,023; docs/bench.md). Earlier values are in
+#: docs/journal.md.
+NODE_CYCLES_ESTIMATE = 2720
 
 
 class LevelError(ValueError):

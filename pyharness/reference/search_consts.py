@@ -43,7 +43,8 @@ RULE_QS_SEE = 16
 RULE_BAD_CAPS = 32
 RULE_LMR_DEEP = 64
 RULE_EXT_LIMIT = 128
-EXT_LIMIT_DEFAULT = False # search(): no check extension below CHECK_EXT_MIN_DEPTH (docs/search.md)
+EXT_LIMIT_DEFAULT = True  # search(): no check extension below CHECK_EXT_MIN_DEPTH (on: -9 % nodes
+                          # to depth 4, 400 games even, docs/bench.md)
 CHECK_EXT_MIN_DEPTH = 2   # ... with ext_limit on, a node in check is extended at depth >= 2 only
 RECAP_MIN_DEPTH = 3   # with a frame cap, a recapture best in iterations d-1 and d ends the
 RECAP_DEPTH = 4       # search when d >= max(3, min(max_depth - 1, 4)) (L4: 3, L5: 4)

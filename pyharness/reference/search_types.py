@@ -8,7 +8,7 @@ from typing import Callable
 from .levels import MAX_DEPTH
 from .position import Move
 from .search_consts import (IIR_DEFAULT, LMR_MIN_DEPTH, QS_DELTA_DEFAULT, QS_RECAP_DEFAULT,
-                            QS_SEE_DEFAULT, RFP_DEFAULT, BAD_CAPS_DEFAULT)
+                            QS_SEE_DEFAULT, RFP_DEFAULT, BAD_CAPS_DEFAULT, EXT_LIMIT_DEFAULT)
 
 
 class SearchInputError(ValueError):
@@ -36,7 +36,7 @@ class SearchLimits:
     bad_caps: bool = BAD_CAPS_DEFAULT            # search(): such captures ordered after the killers
     lmr_depth: int = LMR_MIN_DEPTH               # late-move reductions from this depth on
     lmr_deep: bool = False                       # very late moves reduced one ply more
-    ext_limit: bool = False                      # no check extension at depth 1 (EXT_LIMIT_DEFAULT)
+    ext_limit: bool = EXT_LIMIT_DEFAULT          # no check extension at depth 1
     recapture: bool = True                       # with time management: a clear recapture ends it
     tt_deep: bool = True                         # TT keeps deeper entries of other positions
     quiesce: bool = True                         # qsearch searches captures
