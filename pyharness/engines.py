@@ -62,7 +62,7 @@ class RefEngine:
                      qs_recap=limits.qs_recap, qs_see=limits.qs_see,
                      bad_caps=limits.bad_caps, lmr_depth=limits.lmr_depth,
                      lmr_deep=limits.lmr_deep, ext_limit=limits.ext_limit,
-                     **limits.think_kwargs())
+                     time_manage=limits.time_manage, **limits.think_kwargs())
 
 
 class AsmSearchEngine:
@@ -88,6 +88,9 @@ class AsmSearchEngine:
         if not limits.tt_deep:
             raise LimitsError("the asm TT always keeps deeper entries "
                               "(tt_deep=False is for the Python twin)")
+        if limits.time_manage is not True:
+            raise LimitsError("the asm always plans its iterations with PLAN_CHANGED_HALVES "
+                              "(time_manage=False, 2 or 3 is for the Python twin)")
         return self.engine.think(position, history_moves=history_moves, trace=trace,
                                  null_move=limits.null_move, iir=limits.iir,
                                  qs_delta=limits.qs_delta, rfp=limits.rfp,

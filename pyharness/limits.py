@@ -67,6 +67,7 @@ class Limits:
     lmr_depth: int = LMR_MIN_DEPTH
     lmr_deep: bool = False
     ext_limit: bool = EXT_LIMIT_DEFAULT
+    time_manage: bool | int = True               # 2 or 3: the twin's plan in halves (plan.py)
 
     def __post_init__(self) -> None:
         if self.level is None and self.depth is None:
@@ -78,6 +79,8 @@ class Limits:
         _check("frames", self.frames, 0, FRAMES_MAX)
         _check("seed", self.seed, 0, SEED_MAX)
         _check("lmr_depth", self.lmr_depth, 2, 3)
+        if not isinstance(self.time_manage, bool):
+            _check("time_manage", self.time_manage, 2, 3)
 
     def think_kwargs(self) -> dict:
         """The limits as keyword arguments of reference.search.think (and AsmEngine's)."""

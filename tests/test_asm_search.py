@@ -17,7 +17,7 @@ from pyharness.reference.eval import Evaluator
 from pyharness.reference.levels import get_level
 from pyharness.reference.position import Move, Position
 from pyharness.reference.randpos import random_positions
-from pyharness.reference.search import think
+from pyharness.reference.search import IterationPlan, think
 from pyharness.rom.sim import CYCLES_PER_FRAME
 
 RANDOM_SEED = 2026
@@ -175,13 +175,14 @@ def test_node_budget_stop(eng):
         assert a.stopped == r.stopped
 
 
-def test_frame_cap_returns_last_completed_iteration(eng):
+def test_frame_cap_stops_as_the_node_limit_does(eng):
+    """A frame cap stops at a poll: the twin stopped on the same node agrees."""
     pos = Position.from_fen(HAND_PICKED[5])
     a = eng.think(pos, depth=10, frames=20)
     assert a.stopped and a.depth >= 1
     assert a.cycles < 22 * 29781 + 200_000
-    r = think(pos, depth=a.depth)
-    assert (a.best_move, a.score, a.pv) == (r.best_move, r.score, r.pv)
+    r = think(pos, depth=10, nodes=a.nodes)
+    assert (a.best_move, a.score, a.depth, a.pv) == (r.best_move, r.score, r.depth, r.pv)
 
 
 def test_move_now_stops(eng):
@@ -190,8 +191,23 @@ def test_move_now_stops(eng):
     period = eng.constants["SRCH_POLL_MASK"] + 1      # the flag is polled every period nodes
     assert a.stopped and a.depth >= 1
     assert a.nodes == -(-2000 // period) * period     # the first poll at or after 2,000
-    r = think(pos, depth=a.depth)
-    assert (a.best_move, a.score, a.pv) == (r.best_move, r.score, r.pv)
+    r = think(pos, depth=10, nodes=a.nodes)
+    assert (a.best_move, a.score, a.depth, a.pv) == (r.best_move, r.score, r.depth, r.pv)
+
+
+def test_stop_in_a_later_iteration_keeps_the_last_completed_one(eng):
+    """Stopped inside iteration d > 1: iteration d - 1's answer (move, score, PV), in
+    both twins, even where the root had completed moves of iteration d (using them lost
+    at 2,000 nodes a move: docs/bench.md)."""
+    for fen in [HAND_PICKED[5], SUITE["mid-01"][1], SUITE["open-02"][1], SUITE["end-03"][1]]:
+        pos = Position.from_fen(fen)
+        for limit in (300, 700, 1500, 3000):
+            a = eng.think(pos, depth=10, nodes=limit)
+            r = think(pos, depth=10, nodes=limit)
+            same_stop(a, r, pos)
+            assert r.stopped and r.depth >= 1
+            done = think(pos, depth=r.depth)           # the last completed iteration
+            assert (r.best_move, r.score, r.pv) == (done.best_move, done.score, done.pv)
 
 
 # --- stops inside iteration 1 -----------------------------------------------------------
@@ -276,12 +292,18 @@ def test_tiny_frame_cap_inside_iteration_1(eng):
     for fen in ITER1_FENS:
         pos = Position.from_fen(fen)
         for frames in (1, 3, 6):
-            a = eng.think(pos, depth=4, frames=frames)
+            elapsed: list[tuple[int, bool]] = []
+            a = eng.think(pos, depth=4, frames=frames,
+                          hooks={"srch_plan": lambda: elapsed.append(_elapsed(eng))})
             if not a.stopped:
                 # the iterations finished inside the cap and time management did not
-                # start the next one (docs/search.md, think())
+                # start the next one (docs/search.md, think()): each iteration ended at a
+                # srch_plan that let the next one start, but the last
+                plan = IterationPlan(frames)
+                assert [plan.next_fits(e, changed) for e, changed in elapsed] == \
+                    [True] * (len(elapsed) - 1) + [False]
                 r = think(pos, depth=a.depth)
-                assert a.depth <= 2 and frames > 1
+                assert a.depth == len(elapsed) and frames > 1
                 assert (a.best_move, a.score, a.nodes) == (r.best_move, r.score, r.nodes)
                 assert a.cycles <= (frames + L1_SLACK_FRAMES) * CYCLES_PER_FRAME
                 continue
@@ -289,6 +311,13 @@ def test_tiny_frame_cap_inside_iteration_1(eng):
             r = think(pos, depth=4, nodes=a.nodes)
             same_stop(a, r, pos)
             assert a.cycles <= (frames + L1_SLACK_FRAMES) * CYCLES_PER_FRAME
+
+
+def _elapsed(eng) -> tuple[int, bool]:
+    """At srch_plan: frames since the search's start (its E), and whether the iteration
+    changed the best move (sr_t0 = 0)."""
+    s = eng.sim
+    return (s.peek16("frame_count") - s.peek16("sr_start")) & 0xFFFF, s.peek("sr_t0") == 0
 
 
 # The time of a capped search: the clock is read after the setup (TT, killers and

@@ -58,6 +58,11 @@ def test_unknown_engine_and_twin_only_switches_for_asm():
         make_engine("asm").think(Position.start(), Limits(depth=1, lmr=False))
     with pytest.raises(LimitsError, match="keeps deeper entries"):
         make_engine("asm").think(Position.start(), Limits(depth=1, tt_deep=False))
+    for plan in (False, 3):
+        with pytest.raises(LimitsError, match="PLAN_CHANGED_HALVES"):
+            make_engine("asm").think(Position.start(), Limits(depth=1, time_manage=plan))
+    with pytest.raises(LimitsError, match="time_manage must be 2..3"):
+        Limits(level=4, time_manage=4)
 
 
 def test_open_asm_engine_reports_a_missing_rom_as_one_line(tmp_path, monkeypatch):

@@ -1,7 +1,9 @@
 """Time management (docs/search.md, think()): an iteration predicted not to finish
 within the frame cap is not started, in the twin (model clock) and the asm (its frame
 counter), by the same rule: after an iteration that took t frames, ending E frames
-after the start, the next starts only if E + t + t // 2 <= the cap.
+after the start, the next starts only if E + p <= the cap, p = t + t // 2 -- or, when
+that iteration changed the best move, p = t * PLAN_CHANGED_HALVES // 2 (2: p = t,
+shipped; 3: the rule before, 1.5 t after every iteration, which the twin alone plays).
 """
 from __future__ import annotations
 
@@ -11,41 +13,74 @@ from pyharness.rom.asm_engine import AsmEngine
 from pyharness.bench.search import load_suite
 from pyharness.reference.levels import node_frames
 from pyharness.reference.position import Move, Position
-from pyharness.reference.search import RECAP_DEPTH, IterationPlan, think
+from pyharness.reference.search import RECAP_DEPTH, IterationPlan, plan_halves, think
+from pyharness.reference.search_consts import PLAN_CHANGED_HALVES
 
 
 def test_plan_rule_on_known_values():
-    plan = IterationPlan(100)
-    assert plan.next_fits(10)          # t 10: 10 + 15 <= 100
-    assert plan.next_fits(40)          # t 30: 40 + 45 = 85
-    assert not plan.next_fits(70)      # t 30: 70 + 45 = 115 > 100
-    plan = IterationPlan(100)
-    assert plan.next_fits(40)          # t 40: 40 + 60 = 100, just fits
-    assert not plan.next_fits(100)     # at the cap
-    plan = IterationPlan(600)
-    assert not plan.next_fits(0xFFFF)  # no 16-bit wrap: far beyond the cap
+    for halves, changed in ((3, False), (3, True), (2, False)):   # 1.5 t
+        plan = IterationPlan(100, halves)
+        assert plan.next_fits(10, changed)         # t 10: 10 + 15 <= 100
+        assert plan.next_fits(40, changed)         # t 30: 40 + 45 = 85
+        assert not plan.next_fits(70, changed)     # t 30: 70 + 45 = 115 > 100
+        plan = IterationPlan(100, halves)
+        assert plan.next_fits(40, changed)         # t 40: 40 + 60 = 100, just fits
+        assert not plan.next_fits(100, changed)    # at the cap
+    plan = IterationPlan(100, 2)                   # after a changed best move: t
+    assert plan.next_fits(40, True)                # t 40: 40 + 40 <= 100
+    assert plan.next_fits(70, True)                # t 30: 70 + 30 = 100, just fits
+    assert not plan.next_fits(99, True)            # t 29: 99 + 29 > 100
+    plan = IterationPlan(100, 2)
+    assert not plan.next_fits(51, True)            # t 51: 102 > 100
+    for halves in (2, 3):
+        for changed in (False, True):
+            plan = IterationPlan(600, halves)
+            assert not plan.next_fits(0xFFFF, changed)  # no 16-bit wrap: beyond the cap
+    assert IterationPlan(100).halves == PLAN_CHANGED_HALVES == plan_halves(True) \
+        == plan_halves(False)
+    assert plan_halves(3) == 3
+    for bad in (1, 4, 0):
+        with pytest.raises(ValueError):
+            plan_halves(bad)
+        with pytest.raises(ValueError):
+            IterationPlan(100, bad)
 
 
-def test_twin_skips_only_what_the_rule_says_and_saves_time():
-    """At the L4 cap on the suite: every skip is justified by the model clock, depth is
-    never lost where the unmanaged search completed its last iteration, and the managed
-    searches take less model time in total."""
+def _predicted_over(iterations: list, cap: int, halves: int) -> bool:
+    """The rule's verdict after the last of `iterations` (think()'s (depth, score, nodes,
+    move) rows) on the model clock: True, the next one does not fit."""
+    nodes, prev = iterations[-1][2], iterations[-2][2] if len(iterations) > 1 else 0
+    changed = len(iterations) == 1 or iterations[-1][3] != iterations[-2][3]
+    e, t = node_frames(nodes), node_frames(nodes) - node_frames(prev)
+    return e + t * (halves if changed else 3) // 2 > cap
+
+
+@pytest.mark.parametrize("level", [4, 5])
+def test_twin_skips_only_what_the_rule_says_and_saves_time(level):
+    """At the L4 and L5 caps on the suite: every skip is justified by the model clock,
+    the managed searches take less model time in total, and the rule before (1.5 t after
+    every iteration) starts no iteration the shipped one skips."""
+    cap = 600 if level == 4 else 1800
     t_on = t_off = skipped = 0
     for k, sp in enumerate(load_suite()):
+        if level == 5 and k % 3:
+            continue                               # level 5: every third position
         pos = Position.from_fen(sp.fen)
-        on = think(pos, level=4, seed=1 + k, use_book=False)
-        off = think(pos, level=4, seed=1 + k, use_book=False, time_manage=False)
+        on = think(pos, level=level, seed=1 + k, use_book=False)
+        off = think(pos, level=level, seed=1 + k, use_book=False, time_manage=False)
+        old = think(pos, level=level, seed=1 + k, use_book=False, time_manage=3)
+        assert on.iterations[:len(old.iterations)] == old.iterations
+        assert on.depth >= old.depth and on.nodes >= old.nodes
         assert not (on.skipped and on.stopped)
         # the same iterations as far as the managed search went
         assert on.iterations == off.iterations[:len(on.iterations)]
         if on.skipped:
             skipped += 1
-            d, _, nodes, _ = on.iterations[-1]
-            prev = on.iterations[-2][2] if len(on.iterations) > 1 else 0
-            e, t = node_frames(nodes), node_frames(nodes) - node_frames(prev)
-            assert e + t + t // 2 > 600
+            assert _predicted_over(on.iterations, cap, PLAN_CHANGED_HALVES)
         else:
             assert on.nodes == off.nodes
+        if old.skipped:
+            assert _predicted_over(old.iterations, cap, 3)
         t_on += on.nodes
         t_off += off.nodes
     assert skipped > 0 and t_on < t_off
@@ -69,11 +104,12 @@ def test_asm_follows_the_rule_on_its_frame_counter(index):
     def at_plan():
         fc = mem[a_fc] | mem[a_fc + 1] << 8
         st = mem[a_st] | mem[a_st + 1] << 8
-        calls.append((fc - st) & 0xFFFF)
+        calls.append(((fc - st) & 0xFFFF, s.peek("sr_t0") == 0))
     pos = Position.from_fen(load_suite()[index].fen)
     res = eng.think(pos, level=4, seed=5, use_book=False, hooks={"srch_plan": at_plan})
     plan = IterationPlan(600)
-    decisions = [plan.next_fits(e) for e in calls]
+    decisions = [plan.next_fits(e, changed) for e, changed in calls]
+    assert calls[0][1]                     # iteration 1 always "changes" the best move
     assert calls and all(decisions[:-1])
     if not decisions[-1]:                  # the asm did not start the next iteration
         assert res.depth == len(calls) and not res.stopped
@@ -126,3 +162,38 @@ def test_asm_stops_on_the_same_recapture(moves, stops):
     assert r.recaptured == stops and count[0] == int(stops)
     assert (a.best_move, a.score, a.depth, a.nodes, a.pv) == \
         (r.best_move, r.score, r.depth, r.nodes, r.pv)
+
+
+@pytest.mark.parametrize("changed", [False, True])
+@pytest.mark.parametrize("start, last, now, cap", [
+    (0, 0, 40, 100), (0, 40, 70, 100), (0, 40, 71, 100), (0, 49, 99, 100),
+    (0xFFF0, 0x20, 0x30, 600),                   # the frame counter wrapped since the start
+    (100, 0, 350, 600), (100, 50, 350, 500),     # 2 halves: 250 + 200 fits; 3: 550 > 500
+    (0, 0, 0x8000, 0xFFFF), (0, 0, 0xFFFF, 600)])
+def test_asm_plan_is_the_twins(start, last, now, cap, changed):
+    """srch_plan on chosen frame counts (sr_t0 = 0: the best move changed) decides as
+    IterationPlan(cap) and leaves sr_tm_el = E; some of these values split the rules."""
+    s = AsmEngine().sim
+    s.write("frame_count", now.to_bytes(2, "little"))
+    s.write("sr_start", start.to_bytes(2, "little"))
+    s.write("sr_tm_el", last.to_bytes(2, "little"))
+    s.write("sr_flimit", cap.to_bytes(2, "little"))
+    s.poke("sr_t0", 0 if changed else 1)
+    s.call("srch_plan", max_cycles=1000)
+    plan = IterationPlan(cap)
+    plan.elapsed = last
+    elapsed = (now - start) & 0xFFFF
+    assert bool(s.mpu.p & 1) == (not plan.next_fits(elapsed, changed))
+    assert s.peek16("sr_tm_el") == elapsed
+
+
+def test_plan_cases_split_the_rules():
+    """The asm test above has cases where the shipped and the older rule differ."""
+    split = 0
+    for start, last, now, cap in [(0, 40, 70, 100), (100, 50, 350, 500)]:
+        a, b, c = IterationPlan(cap, 2), IterationPlan(cap, 3), IterationPlan(cap, 2)
+        a.elapsed = b.elapsed = c.elapsed = last
+        e = (now - start) & 0xFFFF
+        split += a.next_fits(e, True) != b.next_fits(e, True)
+        split += a.next_fits(e, True) != c.next_fits(e, False)
+    assert split == 4

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import asm_inc
 from pyharness.reference.assets import AssetError, load_levels
-from pyharness.reference import lfsr, search, tt
+from pyharness.reference import lfsr, search, search_consts, tt
 from pyharness.reference.board import PIECE_TYPES
 from pyharness.reference.levels import MAX_DEPTH, level_depth
 from pyharness.reference.movebound import move_bound
@@ -43,6 +43,7 @@ def constants(levels) -> dict[str, int]:
         "LMR_MIN_DEPTH": search.LMR_MIN_DEPTH, "LMR_MIN_MOVE": search.LMR_MIN_MOVE,
         "IIR_MIN_DEPTH": search.IIR_MIN_DEPTH, "QS_DELTA": search.QS_DELTA,
         "RECAP_MIN_DEPTH": search.RECAP_MIN_DEPTH, "RECAP_DEPTH": search.RECAP_DEPTH,
+        "PLAN_CHANGED_HALVES": search_consts.PLAN_CHANGED_HALVES,
         "RULE_IIR": search.RULE_IIR, "RULE_DELTA": search.RULE_DELTA,
         "RULE_RFP": search.RULE_RFP, "RULE_QS_RECAP": search.RULE_QS_RECAP,
         "RULE_QS_SEE": search.RULE_QS_SEE, "RULE_BAD_CAPS": search.RULE_BAD_CAPS,

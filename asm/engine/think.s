@@ -292,13 +292,16 @@
 .endproc
 
 ;;
-; Time management (docs/search.md, think(); search.py IterationPlan): after an
+; Time management (docs/search.md, think(); plan.py IterationPlan): after an
 ; iteration, with E = frames since the start and t = E - sr_tm_el (the frames the
-; iteration took), the next one is not started when E + t + t / 2 > sr_flimit.
-; sr_tm_el = E.
+; iteration took), the next one is not started when E + p > sr_flimit, p the predicted
+; cost: t + t / 2, or t * PLAN_CHANGED_HALVES / 2 (2: t) when the iteration changed the
+; best move (sr_t0 = 0, as think sets it for think_recapture).  sr_tm_el = E.
+; @param sr_t0  1: the iteration's best move was the last one's; 0: it changed
 ; @return C set: do not start the next iteration
-; Clobbers: A, sr_t0-sr_t3, sr_ptr0.  Cycles: ~110
+; Clobbers: A, Y, sr_t0-sr_t3, sr_ptr0.  Cycles: ~110
 .proc srch_plan
+        ldy sr_t0               ; Y = 0: the best move changed
 @fc:    lda frame_count+1       ; torn-read safe (the NMI ticks it)
         sta sr_t1
         lda frame_count
@@ -324,11 +327,22 @@
         sta sr_tm_el
         lda sr_t1
         sta sr_tm_el+1
-        lda sr_t3               ; sr_ptr0 = t + t / 2 (a carry: beyond any cap)
+        lda #0                  ; sr_ptr0 = t / 2, or 0 after a changed best move
+        sta sr_ptr0
+        sta sr_ptr0+1
+.if ::PLAN_CHANGED_HALVES = 2
+        tya
+        beq @p
+.elseif ::PLAN_CHANGED_HALVES <> 3
+        .error "PLAN_CHANGED_HALVES is 2 or 3 (search_consts.py)"
+.endif
+        lda sr_t3
         lsr a
         sta sr_ptr0+1
         lda sr_t2
         ror a
+        sta sr_ptr0
+@p:     lda sr_ptr0             ; p = t + sr_ptr0 (a carry: beyond any cap)
         clc
         adc sr_t2
         sta sr_ptr0
@@ -343,7 +357,7 @@
         adc sr_t1
         sta sr_ptr0+1
         bcs @no
-        lda sr_flimit           ; cap < E + t + t / 2: no
+        lda sr_flimit           ; cap < E + p: no
         cmp sr_ptr0
         lda sr_flimit+1
         sbc sr_ptr0+1

@@ -126,7 +126,7 @@ class SearchPlayer:
                  rfp: int | None = None, qsrc: int | None = None,
                  see: int | None = None, lmrd: int | None = None,
                  bcap: int | None = None, lmrx: int | None = None,
-                 cxl: int | None = None) -> None:
+                 cxl: int | None = None, tmg: int | None = None) -> None:
         self.engine = engine
         self.limits = {"level": level, "depth": depth, "nodes": nodes, "frames": frames,
                        "null_move": bool(null), "lmr": True if lmr is None else bool(lmr),
@@ -140,6 +140,8 @@ class SearchPlayer:
                        "lmr_depth": LMR_MIN_DEPTH if lmrd is None else lmrd,
                        "lmr_deep": bool(lmrx),
                        "ext_limit": EXT_LIMIT_DEFAULT if cxl is None else bool(cxl)}
+        if tmg is not None:                      # the twin's time plan (plan.py)
+            self.limits["time_manage"] = tmg
         Limits(**self.limits)                    # LimitsError now, not mid-game
         self.game_seed = 0
 

@@ -1,8 +1,14 @@
-"""Time management of think() (docs/search.md, think()): the iteration plan and the
-clear-recapture threshold."""
+"""Time management of think() (docs/search.md, think()): the iteration plan, the
+clear-recapture threshold and the answer of a search stopped in iteration 1."""
 from __future__ import annotations
 
-from .search_consts import RECAP_DEPTH, RECAP_MIN_DEPTH
+from typing import TYPE_CHECKING
+
+from .search_consts import PLAN_CHANGED_HALVES, RECAP_DEPTH, RECAP_MIN_DEPTH
+
+if TYPE_CHECKING:
+    from .position import Move
+    from .search_types import SearchResult
 
 
 def recapture_depth(max_depth: int) -> int:
@@ -11,23 +17,60 @@ def recapture_depth(max_depth: int) -> int:
     return max(RECAP_MIN_DEPTH, min(max_depth - 1, RECAP_DEPTH))
 
 
+def plan_halves(time_manage: bool | int) -> int:
+    """think()'s `time_manage` as the plan's halves after a changed best move:
+    PLAN_CHANGED_HALVES for True or False, else 2 or 3 (the twin only; 3: the rule
+    before, 1.5 t after every iteration)."""
+    if isinstance(time_manage, bool):
+        return PLAN_CHANGED_HALVES
+    if time_manage not in (2, 3):
+        raise ValueError(f"time_manage is a bool or 2 or 3 (halves), got {time_manage!r}")
+    return time_manage
+
+
 class IterationPlan:
     """Time management (docs/search.md, think()): is there time for the next iteration?
 
     After each completed iteration, with `elapsed` frames since the start: t = the
     frames that iteration took. The next one is predicted to take at least
-    t + t // 2 frames (a growth factor of 1.5, below every measured one); it is not
-    started when elapsed + t + t // 2 > the cap. (The growth of the last two
-    iterations alternates between ~1.3 and ~10 with the depth's parity, so it predicts
-    badly: docs/search.md.)
+    p = t + t // 2 frames, or p = t * halves // 2 when that iteration's best move was
+    not the one before's (PLAN_CHANGED_HALVES = 2: p = t); it is not started when
+    elapsed + p > the cap. An iteration's cost over the last one's ranges from 0.4 to
+    16 on the bench suite, and it was below 1.5 only after an iteration that changed
+    its mind, which costs more than its successor (docs/search.md).
     """
 
-    def __init__(self, cap: int):
+    def __init__(self, cap: int, halves: int = PLAN_CHANGED_HALVES):
+        if halves not in (2, 3):
+            raise ValueError(f"the plan's growth is 2 or 3 halves, got {halves}")
         self.cap = cap
+        self.halves = halves
         self.elapsed = 0         # frames at the end of the last iteration
 
-    def next_fits(self, elapsed: int) -> bool:
-        """Record the iteration that just ended; True: start the next one."""
+    def next_fits(self, elapsed: int, changed: bool = False) -> bool:
+        """Record the iteration that just ended (`changed`: its best move was not the
+        last iteration's); True: start the next one."""
         t = (elapsed - self.elapsed) & 0xFFFF
         self.elapsed = elapsed
-        return elapsed + t + (t >> 1) <= self.cap
+        halves = self.halves if changed else 3
+        return elapsed + t + (t >> 1 if halves == 3 else 0) <= self.cap
+
+
+def stopped_answer(result: SearchResult, pv0: list[Move], root_best: int,
+                   root_list: list[Move]) -> None:
+    """The answer of a search stopped inside iteration 1 (depth completed stays 0).
+
+    The best root move whose search completed, with its value and the root's PV (`pv0`,
+    pv[0]: at ply 0 the window is (-INF, INF), so the first completed move raises
+    alpha); when none completed, the first move of the root's search order (pick(0)
+    put it at root_list[0]), score 0, PV that move alone. (A stop in a later iteration
+    keeps the last completed iteration's answer.)
+    """
+    if pv0:
+        result.best_move = pv0[0]
+        result.score = root_best
+        result.pv = list(pv0)
+    else:
+        result.best_move = root_list[0]
+        result.score = 0
+        result.pv = [root_list[0]]

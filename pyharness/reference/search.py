@@ -1,10 +1,9 @@
 """The reference search: the exact twin the 6502 search copies (docs/search.md).
 
 Iterative deepening; negamax alpha-beta with principal-variation search (fail-soft);
-null-move pruning (R = 2; off by default); quiescence on captures (all evasions when in check); check
-extension; ordering by hash move, MVV/LVA, two killers per ply, history; mate scores
-by distance;
-repetition judged in the search path and the game record (perpetual check loses);
+null-move pruning (R = 2; off by default); quiescence on captures (all evasions in check);
+check extension; ordering by hash move, MVV/LVA, two killers a ply, history; mate scores
+by distance; repetition judged in the path and the game record (perpetual check loses);
 a 256-entry transposition table; root noise from a 16-bit LFSR; opening book.
 
 Every rule here is written down in docs/search.md; when you change one, change both.
@@ -23,7 +22,8 @@ from .lfsr import Lfsr
 from .position import Move, Position
 from .tt import FLAG_EXACT, FLAG_LOWER, FLAG_UPPER, TranspositionTable
 from .ordering import OrderingMixin
-from .plan import IterationPlan, recapture_depth  # noqa: F401  (re-exported)
+from .plan import (IterationPlan, plan_halves, recapture_depth,  # noqa: F401 (re-exported)
+                   stopped_answer)
 from .search_consts import (  # noqa: F401  (re-exported: search.MATE ...)
     MATE, BAN, WIN, INF, DRAW, MAX_PLY,
     POLL_MASK, HIST_MAX_INC, DRAW_PLIES, HALFMOVE_MAX, PV_PLIES, MOVE_STACK_CAP,
@@ -294,23 +294,6 @@ class Searcher(PathMixin, OrderingMixin):
 
     # ------------------------------------------------------------------ driver
 
-    def stopped_in_first(self, result: SearchResult) -> None:
-        """The answer of a search stopped inside iteration 1 (depth completed stays 0).
-
-        The best root move whose search completed, with its value and the root's PV
-        (pv[0] holds them: at ply 0 the window is (-INF, INF), so the first completed
-        move raises alpha); when none completed, the first move of the root's search
-        order (pick(0) put it at root_list[0]), score 0, PV that move alone.
-        """
-        if self.pv[0]:
-            result.best_move = self.pv[0][0]
-            result.score = self.root_best
-            result.pv = list(self.pv[0])
-        else:
-            result.best_move = self.root_list[0]
-            result.score = 0
-            result.pv = [self.root_list[0]]
-
     def iterate(self) -> SearchResult:
         """Iterative deepening from depth 1 to limits.depth; see docs/search.md."""
         result = SearchResult(None, 0, 0, 0)
@@ -322,19 +305,19 @@ class Searcher(PathMixin, OrderingMixin):
             result.best_move = root_moves[0]
             result.pv = [root_moves[0]]
             return result
-        plan = IterationPlan(self.limits.frames) if (
+        plan = IterationPlan(self.limits.frames, self.limits.plan_halves) if (
             self.limits.time_manage and self.limits.frames and self.limits.clock) else None
         recap_depth = recapture_depth(self.limits.depth)
         for depth in range(1, self.limits.depth + 1):
             if depth > 1 and plan is not None and not plan.next_fits(
-                    (self.limits.clock() - self.start_frame) & 0xFFFF):
+                    (self.limits.clock() - self.start_frame) & 0xFFFF, not same):
                 result.skipped = True
                 break
             score = self.search(depth, -INF, INF, 0)
             if self.stopped:
                 result.stopped = True
                 if depth == 1:
-                    self.stopped_in_first(result)
+                    stopped_answer(result, self.pv[0], self.root_best, self.root_list)
                 break
             same = result.best_move == self.pv[0][0]
             result.best_move = self.pv[0][0]
@@ -408,7 +391,7 @@ def think(position: Position, level: int | None = None, depth: int | None = None
           move_now: Callable[[], bool] | None = None, use_tt: bool = True,
           use_book: bool | None = None, book: Book | None = None,
           trace: list | None = None, null_move: bool = False,
-          lmr: bool = True, time_manage: bool = True, iir: bool | None = None,
+          lmr: bool = True, time_manage: bool | int = True, iir: bool | None = None,
           qs_delta: bool | None = None, recapture: bool = True,
           tt_deep: bool = True, rfp: bool | None = None,
           qs_recap: bool | None = None, qs_see: bool | None = None,
@@ -426,9 +409,10 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     about where the cartridge would and stay reproducible. `move_now` is the flag.
     `trace`, a list, receives (from, to, key, red_sum, black_sum) for every node in
     order: the node-by-node record to diff an asm trace against.
-    `null_move=True` switches null-move pruning on (off by default since the match
-    of docs/bench.md, "Null move with late-move reductions"), `lmr=False` late-move reductions, `time_manage=False` the rule
-    that does not start an iteration predicted to overrun the frame cap, `tt_deep=False`
+    `null_move=True` switches null-move pruning on (off by default: docs/bench.md), `lmr=False`
+    late-move reductions off, `time_manage=False` the rule that does not start an iteration
+    predicted to overrun the frame cap (2 or 3, the twin only: its prediction in halves of
+    the last iteration's frames, plan.py), `tt_deep=False`
     the TT's depth-preferred replacement (the rule before it, for comparisons: the twin
     alone can switch it); `iir`, `qs_delta`, `rfp`, `qs_recap`, `qs_see` switch internal
     iterative reduction, delta pruning, reverse futility pruning, the qsearch's
@@ -467,7 +451,7 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     lim.move_now = move_now
     lim.null_move = bool(null_move)
     lim.lmr = bool(lmr)
-    lim.time_manage = bool(time_manage)
+    lim.time_manage, lim.plan_halves = bool(time_manage), plan_halves(time_manage)
     lim.recapture = bool(recapture)
     lim.tt_deep = bool(tt_deep)
     given = dict(iir=iir, qs_delta=qs_delta, rfp=rfp, qs_recap=qs_recap, qs_see=qs_see,

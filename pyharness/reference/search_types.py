@@ -8,7 +8,8 @@ from typing import Callable
 from .levels import MAX_DEPTH
 from .position import Move
 from .search_consts import (IIR_DEFAULT, LMR_MIN_DEPTH, QS_DELTA_DEFAULT, QS_RECAP_DEFAULT,
-                            QS_SEE_DEFAULT, RFP_DEFAULT, BAD_CAPS_DEFAULT, EXT_LIMIT_DEFAULT)
+                            QS_SEE_DEFAULT, RFP_DEFAULT, BAD_CAPS_DEFAULT, EXT_LIMIT_DEFAULT,
+                            PLAN_CHANGED_HALVES)
 
 
 class SearchInputError(ValueError):
@@ -28,6 +29,7 @@ class SearchLimits:
     null_move: bool = False                      # null-move pruning (docs/search.md): off
     lmr: bool = True                             # late-move reductions (docs/search.md)
     time_manage: bool = True                     # skip an iteration predicted not to finish
+    plan_halves: int = PLAN_CHANGED_HALVES               # ... predicted at plan_halves / 2 x the last
     iir: bool = IIR_DEFAULT                      # one ply less without a hash move
     qs_delta: bool = QS_DELTA_DEFAULT            # qsearch: skip captures that cannot reach alpha
     rfp: bool = RFP_DEFAULT                      # shallow nodes far above beta return the eval
