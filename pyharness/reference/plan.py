@@ -36,8 +36,8 @@ class IterationPlan:
     p = t + t // 2 frames, or p = t * halves // 2 when that iteration's best move was
     not the one before's (PLAN_CHANGED_HALVES = 2: p = t); it is not started when
     elapsed + p > the cap. An iteration's cost over the last one's ranges from 0.4 to
-    16 on the bench suite, and it was below 1.5 only after an iteration that changed
-    its mind, which costs more than its successor (docs/search.md).
+    16 on the bench suite, and from iteration 4 on it was below 1.5 only after an
+    iteration that changed its mind, which costs more than its successor (docs/search.md).
     """
 
     def __init__(self, cap: int, halves: int = PLAN_CHANGED_HALVES):
