@@ -175,14 +175,17 @@ def test_node_budget_stop(eng):
         assert a.stopped == r.stopped
 
 
-def test_frame_cap_stops_as_the_node_limit_does(eng):
-    """A frame cap stops at a poll: the twin stopped on the same node agrees."""
+def test_frame_cap_returns_last_completed_iteration(eng):
+    """A frame cap stops at a poll: the twin stopped on the same node agrees, and the
+    answer is the last completed iteration's."""
     pos = Position.from_fen(HAND_PICKED[5])
     a = eng.think(pos, depth=10, frames=20)
     assert a.stopped and a.depth >= 1
     assert a.cycles < 22 * 29781 + 200_000
     r = think(pos, depth=10, nodes=a.nodes)
     assert (a.best_move, a.score, a.depth, a.pv) == (r.best_move, r.score, r.depth, r.pv)
+    r = think(pos, depth=a.depth)                      # the last completed iteration
+    assert (a.best_move, a.score, a.pv) == (r.best_move, r.score, r.pv)
 
 
 def test_move_now_stops(eng):
@@ -193,6 +196,8 @@ def test_move_now_stops(eng):
     assert a.nodes == -(-2000 // period) * period     # the first poll at or after 2,000
     r = think(pos, depth=10, nodes=a.nodes)
     assert (a.best_move, a.score, a.depth, a.pv) == (r.best_move, r.score, r.depth, r.pv)
+    r = think(pos, depth=a.depth)                      # the last completed iteration
+    assert (a.best_move, a.score, a.pv) == (r.best_move, r.score, r.pv)
 
 
 def test_stop_in_a_later_iteration_keeps_the_last_completed_one(eng):

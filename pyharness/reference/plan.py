@@ -52,8 +52,7 @@ class IterationPlan:
         last iteration's); True: start the next one."""
         t = (elapsed - self.elapsed) & 0xFFFF
         self.elapsed = elapsed
-        halves = self.halves if changed else 3
-        return elapsed + t + (t >> 1 if halves == 3 else 0) <= self.cap
+        return elapsed + t * (self.halves if changed else 3) // 2 <= self.cap
 
 
 def stopped_answer(result: SearchResult, pv0: list[Move], root_best: int,

@@ -411,8 +411,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     order: the node-by-node record to diff an asm trace against.
     `null_move=True` switches null-move pruning on (off by default: docs/bench.md), `lmr=False`
     late-move reductions off, `time_manage=False` the rule that does not start an iteration
-    predicted to overrun the frame cap (2 or 3, the twin only: its prediction in halves of
-    the last iteration's frames, plan.py), `tt_deep=False`
+    predicted to overrun the frame cap (2 or 3, the twin only: its prediction after a
+    changed best move, in halves of the last iteration's frames, plan.py), `tt_deep=False`
     the TT's depth-preferred replacement (the rule before it, for comparisons: the twin
     alone can switch it); `iir`, `qs_delta`, `rfp`, `qs_recap`, `qs_see` switch internal
     iterative reduction, delta pruning, reverse futility pruning, the qsearch's

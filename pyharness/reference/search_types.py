@@ -29,7 +29,7 @@ class SearchLimits:
     null_move: bool = False                      # null-move pruning (docs/search.md): off
     lmr: bool = True                             # late-move reductions (docs/search.md)
     time_manage: bool = True                     # skip an iteration predicted not to finish
-    plan_halves: int = PLAN_CHANGED_HALVES               # ... predicted at plan_halves / 2 x the last
+    plan_halves: int = PLAN_CHANGED_HALVES       # ... after a changed best move: halves x t / 2
     iir: bool = IIR_DEFAULT                      # one ply less without a hash move
     qs_delta: bool = QS_DELTA_DEFAULT            # qsearch: skip captures that cannot reach alpha
     rfp: bool = RFP_DEFAULT                      # shallow nodes far above beta return the eval
