@@ -72,13 +72,16 @@ def cross_bank_refs(dbg: Path, prg_banks: int) -> list[tuple[str, int, str, int,
     return out
 
 
+FAR_S = Path(__file__).resolve().parents[1] / "asm" / "nes" / "far.s"
 # fixed-bank NES code that may name a label of a switchable bank: it maps that bank first
 FIXED_TO_SWITCHABLE = {("asm/nes/reset.s", "nes_main"), ("asm/nes/nmi.s", "ui_nmi_tick")}
 
 
 def test_no_code_reaches_across_the_switchable_window(built, consts):
     sim = Sim(built.rom, built.labels, built.dbg)
-    fixed, engine = sim.fixed_bank, consts["ENGINE_BANK"]
+    fixed, engine, game = sim.fixed_bank, consts["ENGINE_BANK"], consts["GAME_BANK"]
+    far_game = set(re.findall(r"^FAR_GAME (\w+)", FAR_S.read_text(), re.M))
+    assert "eng_game_push" in far_game
     refs = cross_bank_refs(built.dbg, sim.image.banks)
     assert len(refs) > 1000                        # the parse found the references
     bad = []
@@ -91,16 +94,19 @@ def test_no_code_reaches_across_the_switchable_window(built, consts):
             # its generated tables (build/*.inc): the engine bank only
             if target != engine:
                 bad.append((name, target, file, src))
-        elif file == "asm/nes/far.s":              # the trampolines: engine bank only
-            if target != engine:
+        elif file == "asm/nes/far.s":              # the trampolines: the bank each maps
+            if target != (game if name in far_game else engine):
                 bad.append((name, target, file, src))
         elif (file, name) not in FIXED_TO_SWITCHABLE:
             bad.append((name, target, file, src))
     assert not bad, ("references across the $8000 window (label, bank, file, bank): "
                      f"{sorted(set(bad))}")
-    # the UI really calls the engine through trampolines, and they point into bank 0
+    # the UI really calls the engine through trampolines, and they point into bank 0;
+    # the game record's into the game bank
     far = {n for n, t, f, s, _ in refs if f == "asm/nes/far.s" and t == engine}
-    assert {"mg_generate", "eng_load", "pos_in_check"} <= far
+    assert {"mg_generate", "eng_load", "pos_in_check", "pos_make"} <= far
+    far = {n for n, t, f, s, _ in refs if f == "asm/nes/far.s" and t == game}
+    assert far == far_game
 
 
 def test_the_check_sees_a_direct_call(built, consts):
@@ -123,11 +129,15 @@ def test_layout_engine_bank_fixed_bank_ui_bank(built, consts):
                  "eng_kind", "nes_reset", "nes_nmi", "nes_irq", "mmc1_select",
                  "mmc1_nmi_map", "far_mg_generate", "vram_flush"):
         assert sim.bank_of(name) == fixed, name
+    game = consts["GAME_BANK"]
+    for name in ("eng_game_new", "eng_game_push", "eng_game_pop", "eng_game_result",
+                 "rec_store"):
+        assert sim.bank_of(name) == game, name
     ui = sim.bank_of("nes_main")
     for name in ("menu_run", "play_run", "nt_make", "ui_nmi_tick", "snd_tick",
                  "title_nametable", "pad_read", "ui_draw_board"):
         assert sim.bank_of(name) == ui, name
-    assert ui not in (engine, fixed)
+    assert ui not in (engine, fixed) and game not in (engine, fixed, ui)
 
 
 # ----------------------------------------------------------------- dynamic: the NMI
@@ -282,14 +292,70 @@ def test_far_call_survives_an_nmi_before_every_instruction(cpu, consts):
     assert cpu.nmis >= n
 
 
+def test_nested_far_call_survives_an_nmi_before_every_instruction(cpu, consts):
+    """far_eng_game_pop from the UI bank: the game bank's eng_game_pop calls
+    far_pos_unmake, which maps the engine bank and back; the move is taken back, each
+    routine runs in its own bank and the UI bank comes back, whatever instruction the
+    NMI hits."""
+    from pyharness.rom.asm_engine import AsmEngine
+    from pyharness.reference.position import Move, Position
+    engine, game = consts["ENGINE_BANK"], consts["GAME_BANK"]
+    pos = Position.start()
+    pos.push(Move.from_iccs("h2e2"))
+    AsmEngine(cpu.sim).game_setup(pos)
+    ram = bytes(cpu.mem[0:0x800]), bytes(cpu.mem[0x6000:0x8000])
+    where = {cpu.sim.addr("eng_game_pop"): "pop", cpu.sim.addr("pos_unmake"): "unmake"}
+    seen = []
+
+    def run(k):
+        cpu.mem[0:0x800], cpu.mem[0x6000:0x8000] = ram
+        cpu.set_bank(cpu.ui)
+        seen.clear()
+        orig = cpu.mpu.step
+
+        def step():
+            if cpu.mpu.pc in where:
+                seen.append((where[cpu.mpu.pc], cpu.mem.prg_bank))
+            orig()
+        cpu.mpu.step = step
+        try:
+            n = cpu.run("far_eng_game_pop", nmi_at=k)
+        finally:
+            del cpu.mpu.step
+        return n, (cpu.mpu.p & 1, cpu.mpu.sp, cpu.mem.prg_bank, cpu.sim.peek("mmc1_bank"),
+                   cpu.mem.count, cpu.sim.peek("game_n"), bytes(cpu.sim.read("eng_board", 256)))
+
+    n, ref = run(None)
+    assert seen == [("pop", game), ("unmake", engine)]
+    assert ref[0] == 0 and ref[2:6] == (cpu.ui, cpu.ui, 0, 0)   # taken back, UI bank
+    assert ref[1] == 0xFF                                       # the stack balanced
+    for k in range(n + 1):
+        assert run(k)[1] == ref, k
+        assert seen == [("pop", game), ("unmake", engine)], k
+    assert cpu.nmis >= n
+    at = cpu.sim.addr("eng_board") - 0x6000                     # in PRG-RAM
+    played = ram[1][at:at + 256]
+    AsmEngine(cpu.sim).game_setup(Position.start())
+    assert ref[6] == bytes(cpu.sim.read("eng_board", 256)) != played
+
+
 def test_a_think_never_touches_the_mapper(built):
     """The search maps nothing: a depth-2 think with the MMC1 model sees no mapper
-    write, and the engine bank stays mapped."""
+    write, and the engine bank stays mapped. (The game record's routines before it, in
+    the game bank, do switch: they reach the engine bank through the trampolines.)"""
     from pyharness.rom.asm_engine import AsmEngine
     from pyharness.reference.position import Position
     sim = Sim(built.rom, built.labels, built.dbg, mapper=True)
     eng = AsmEngine(sim)
-    res = eng.think(Position.start(), depth=2)
+    seen = {}
+
+    def at_think():                                # srch_think's first instruction
+        seen.update(log=list(sim.memory.log), bank=sim.memory.prg_bank,
+                    count=sim.memory.count)
+        sim.memory.log.clear()
+    res = eng.think(Position.start(), depth=2, hooks={"srch_think": at_think})
+    assert seen["log"]                             # the game record switched banks,
+    assert seen["bank"] == sim.engine_bank and seen["count"] == 0   # and back, cleanly
     assert res.nodes > 50
     assert sim.memory.log == [] and sim.memory.count == 0
     assert sim.memory.prg_bank == sim.engine_bank

@@ -57,14 +57,15 @@ def test_reset_stub_and_vectors_in_every_bank(built, rom_bytes):
 
 def test_summary_lists_every_region(built):
     names = [r.name for r in built.regions]
-    assert names[0] == "zero page" and len(names) == 7
-    zp, ram, wram, bank0, bank1, empty, fixed = built.regions
+    assert names[0] == "zero page" and len(names) == 8
+    zp, ram, wram, bank0, bank1, bank2, empty, fixed = built.regions
     assert zp.used >= 10                # frame_count, shadows, pads, pointer
     assert ram.used >= 256 + 32         # OAM page + palette shadow
     assert bank1.used > 1024            # the title nametable alone is 1 KB
     assert bank0.used > 8192            # movegen and the tables
     assert fixed.used > 4096            # the search
-    assert empty.used == 5 * 16         # five reset stubs
+    assert bank2.used > 256             # the game record and the referee
+    assert empty.used == 4 * 16         # four reset stubs
     assert sum(r.size for r in built.regions[3:]) == PRG_BANKS * 16384
     for r in built.regions + built.windows:
         assert r.used + r.free + r.holes == r.size, r

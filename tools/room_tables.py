@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Rewrite the room table (`xq65 build`'s figures) wherever the docs quote it.
 
-The table starts with the row `| zero page |` and ends with `| UI banks 1-6 |`; README.md,
-docs/cartridge.md and docs/ram_map.md quote it, tests/test_docs_figures.py checks them.
+The table starts with the row `| zero page |` and ends with
+`| banks 1-6, outside a think |`; README.md, docs/cartridge.md and docs/ram_map.md quote
+it, tests/test_docs_figures.py checks them.
 Usage: room_tables.py [--check]
 """
 from __future__ import annotations
@@ -26,8 +27,8 @@ def main(argv: list[str]) -> int:
     for name in DOCS:
         path = ROOT / name
         text = path.read_text(encoding="utf-8")
-        new = re.sub(r"^\| zero page \|.*?^\| UI banks 1-6 \|[^\n]*\n", block, text,
-                     flags=re.S | re.M)
+        new = re.sub(r"^\| zero page \|.*?^\| banks 1-6, outside a think \|[^\n]*\n",
+                     block, text, flags=re.S | re.M)
         if new != text:
             stale.append(name)
             if "--check" not in argv:

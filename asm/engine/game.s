@@ -7,9 +7,13 @@
 ; entry i to i + 1).  The engine position always stays at ply 0 between game calls.
 .include "engine.inc"
 
-.import zob_full
+; The game bank (bank 2, docs/cartridge.md): these routines run between thinks, called
+; through the trampolines far_eng_game_* (asm/nes/far.s) or by the harness; they reach
+; the engine bank's routines through the trampolines too (far_<routine>: ~230 cycles a
+; call). Nothing here runs inside a think.
+.import far_zob_full, far_pos_in_check, far_pos_make, far_pos_unmake, far_mg_generate
 
-.segment "CODE"                 ; fixed bank (docs/ram_map.md, ROM)
+.segment "ENGINE_GAME"
 
 ;;
 ; Stores sr_key and flag A as record entry X.
@@ -34,8 +38,8 @@
 ; Clobbers: A, X, Y, sr_*.  Cycles: ~4,500
 .proc game_record_root
         sta sr_t1
-        jsr zob_full
-        jsr pos_in_check        ; C = in check
+        jsr far_zob_full
+        jsr far_pos_in_check    ; C = in check
         lda #0
         rol a                   ; REC_CHECK = 1
         ldx sr_t1
@@ -112,7 +116,7 @@
         sta sr_t2
         lda #0
         sta eng_ply
-        jsr pos_make
+        jsr far_pos_make
         lda #0
         sta eng_ply
         lda sr_t2
@@ -147,7 +151,7 @@
         sta undo_cap
         lda #1
         sta eng_ply
-        jsr pos_unmake          ; ply 0 again
+        jsr far_pos_unmake      ; ply 0 again
         ; game_half = plies back to the last capture (or game_half0 + n)
         ldx game_n
         lda #0
@@ -182,7 +186,7 @@
 .proc eng_game_result
         lda #0
         sta eng_ply
-        jsr mg_generate
+        jsr far_mg_generate
         lda mg_count
         bne @moves
         lda eng_side

@@ -1,13 +1,15 @@
-; far.s: the engine's entry points for the UI banks (docs/cartridge.md "Calling the
-; engine from a UI bank"). The engine bank and the UI banks share $8000-$BFFF, so UI
-; code never calls an engine routine directly: it calls far_<routine>, which maps the
-; engine bank, calls <routine> and maps the caller's bank back. A, X, Y go in and come
-; back unchanged by the trampoline, and so do the flags the routine returns.
-; Fixed bank. To add one: a FAR line below and its name in nes.inc.
+; far.s: the engine's entry points for the other banks (docs/cartridge.md "Calling the
+; engine from a UI bank"). The engine bank, the game bank and the UI banks share
+; $8000-$BFFF, so code of one never calls a routine of another directly: it calls
+; far_<routine>, which maps the routine's bank, calls <routine> and maps the caller's
+; bank back. A, X, Y go in and come back unchanged by the trampoline, and so do the flags
+; the routine returns. Fixed bank. To add one: a FAR (engine bank) or FAR_GAME (game
+; bank) line below and its name in nes.inc.
 .include "nes.inc"
 .include "engine.inc"
 
 ENGINE_BANK = <.bank(mg_generate)    ; the bank the engine thinks in
+GAME_BANK = <.bank(eng_game_new)     ; the game record and the referee (asm/engine/game.s)
 
 .segment "ZEROPAGE"
 
@@ -15,11 +17,15 @@ ENGINE_BANK = <.bank(mg_generate)    ; the bank the engine thinks in
 
 ;;
 ; Trampoline body, first half (jsr from a FAR trampoline): puts mmc1_bank on the stack
-; under its caller's return address and maps the engine bank.
+; under its caller's return address and maps the engine bank (far_enter_game: the game
+; bank).
 ; @param A, X, Y  passed through to the routine
-; Clobbers: flags (A, X, Y kept).  Cycles: ~110 through the rts (mmc1_select included)
+; Clobbers: flags (A, X, Y kept).  Cycles: ~115 through the rts (mmc1_select included)
 .proc far_enter
     sta far_a
+    lda #ENGINE_BANK
+enter:                         ; A = the bank to map, far_a = the caller's A
+    sta far_b
     stx far_x
     pla                        ; return address, low byte
     tax
@@ -31,11 +37,21 @@ ENGINE_BANK = <.bank(mg_generate)    ; the bank the engine thinks in
     pha
     txa
     pha
-    lda #ENGINE_BANK
+    lda far_b
     jsr mmc1_select
     ldx far_x
     lda far_a
     rts
+.endproc
+
+;;
+; far_enter for a routine of the game bank (jsr from a FAR_GAME trampoline).
+; @param A, X, Y  passed through to the routine
+; Clobbers: flags (A, X, Y kept).  Cycles: ~120 through far_enter's rts
+.proc far_enter_game
+    sta far_a
+    lda #GAME_BANK
+    jmp far_enter::enter
 .endproc
 
 ;;
@@ -57,21 +73,34 @@ ENGINE_BANK = <.bank(mg_generate)    ; the bank the engine thinks in
     rts
 .endproc
 
-.macro FAR routine
+.macro FAR routine, enter
   .ident(.concat("far_", .string(routine))):
+  .ifblank enter
     jsr far_enter
+  .else
+    jsr enter
+  .endif
     jsr routine
     jmp far_leave
 .endmacro
 
-;; Trampolines (9 bytes each): far_<routine> = <routine> called from a UI bank; each
-;; call costs 225 cycles more than the routine (py65: far_mg_set_ptrs 257, mg_set_ptrs 32).
+.macro FAR_GAME routine
+    FAR routine, far_enter_game
+.endmacro
+
+;; Trampolines (9 bytes each): far_<routine> = <routine> called from another bank; each
+;; call costs ~230 cycles more than the routine (py65: far_mg_set_ptrs 262, mg_set_ptrs 32).
+;; The engine bank's, for the UI bank and (the last five) for the game bank:
 FAR eng_load
-FAR eng_game_new
-FAR eng_game_push
-FAR eng_game_pop
-FAR eng_game_result
-FAR mg_generate
-FAR mg_set_ptrs
-FAR pos_in_check
 FAR srch_think
+FAR mg_set_ptrs
+FAR mg_generate
+FAR pos_in_check
+FAR pos_make
+FAR pos_unmake
+FAR zob_full
+;; The game bank's, for the UI bank:
+FAR_GAME eng_game_new
+FAR_GAME eng_game_push
+FAR_GAME eng_game_pop
+FAR_GAME eng_game_result

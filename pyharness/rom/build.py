@@ -6,7 +6,8 @@ and `xq65 build` print the summary: ROM size, then per memory region (RAM areas,
 PRG bank) the bytes used, the bytes free at its end (contiguous) and the bytes lost to
 alignment holes (gaps between segments and the fill before aligned modules), from the
 ld65 config and map file; then the two windows that matter (docs/cartridge.md): what
-the engine sees while it thinks (engine bank + fixed bank) and the UI banks together.
+the engine sees while it thinks (engine bank + fixed bank) and the banks mapped only
+outside a think (the UI's, the game record's and the free ones) together.
 """
 from __future__ import annotations
 
@@ -31,14 +32,16 @@ REGIONS = (
     ("PRG-RAM $6000-$7FFF", ("WRAM",)),
     ("bank 0 $8000 engine", ("PRG0", "STUB0")),
     ("bank 1 $8000 UI", ("PRG1", "STUB1")),
-    ("banks 2-6 $8000 UI (empty)", ("PRG2", "STUB2", "PRG3", "STUB3", "PRG4", "STUB4",
-                                    "PRG5", "STUB5", "PRG6", "STUB6")),
+    ("bank 2 $8000 game record", ("PRG2", "STUB2")),
+    ("banks 3-6 $8000 (empty)", ("PRG3", "STUB3", "PRG4", "STUB4", "PRG5", "STUB5",
+                                 "PRG6", "STUB6")),
     ("bank 7 $C000 fixed", ("PRG7", "STUB7")),
 )
 # Windows: sums of regions (by name) that the summary prints after them.
 WINDOWS = (
     ("engine's view: banks 0+7", ("bank 0 $8000 engine", "bank 7 $C000 fixed")),
-    ("UI banks 1-6", ("bank 1 $8000 UI", "banks 2-6 $8000 UI (empty)")),
+    ("banks 1-6, outside a think", ("bank 1 $8000 UI", "bank 2 $8000 game record",
+                                    "banks 3-6 $8000 (empty)")),
 )
 
 

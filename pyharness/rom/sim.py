@@ -4,7 +4,9 @@ The PRG-ROM of `build/xiangqi.nes` is loaded at its CPU addresses the way the MM
 (16 KB mode, last bank fixed) maps it while the engine thinks: the engine bank at
 $8000-$BFFF (the bank of the asm constant ENGINE_BANK, asm/nes/far.s; by symbol, never
 by address), the last (fixed) bank at $C000-$FFFF (docs/cartridge.md). `call()` of a
-routine that lives in another switchable bank maps that bank first (`map_bank`).
+routine that lives in another switchable bank maps that bank first (`map_bank`); a
+routine of the game bank (GAME_BANK, asm/nes/far.s), which calls the engine through the
+trampolines, runs with the MMC1 model and leaves the engine bank mapped.
 Internal RAM ($0000-$07FF) and PRG-RAM ($6000-$7FFF) are plain memory. With
 `mapper=True` writes to $8000-$FFFF go to a model of the MMC1 (serial port, PRG bank)
 instead of memory, for code that switches banks (the NMI, the trampolines). Symbols
@@ -27,8 +29,8 @@ from py65.devices.mpu6502 import MPU
 
 from ..inputfile import ROM_CAP, InputFileError, read_bytes
 from ..reference.clock import CYCLES_PER_FRAME
-from .symbols import (PRG_BANK_SIZE, SymbolError, SymbolTable, load_banks, load_constants,
-                      load_symbols)
+from .memory import Mmc1Memory, WatchedMemory
+from .symbols import SymbolError, SymbolTable, load_banks, load_constants, load_symbols
 
 #: Return sentinel: an address with nothing mapped on the cartridge ($5000-$5FFF is
 #: open bus on an MMC1 board), never executed: the run loop stops when PC reaches it.
@@ -73,33 +75,6 @@ class CallResult:
 
     cycles: int
     instructions: int
-
-
-class WatchedMemory(bytearray):
-    """64 KB memory that records writes outside `allowed` and reads inside `forbidden`.
-
-    Ranges are inclusive (lo, hi). `violations` holds (kind, address, value, pc) tuples,
-    kind "write" or "read".
-    """
-
-    def __init__(self, data: bytes, allowed: Iterable[tuple[int, int]],
-                 forbidden_reads: Iterable[tuple[int, int]] = ()):
-        super().__init__(data)
-        self.allowed = tuple(allowed)
-        self.forbidden_reads = tuple(forbidden_reads)
-        self.pc_of = lambda: -1
-        self.violations: list[tuple[str, int, int, int]] = []
-
-    def __setitem__(self, addr, value):  # noqa: D105
-        if isinstance(addr, int) and not any(lo <= addr <= hi for lo, hi in self.allowed):
-            self.violations.append(("write", addr, value, self.pc_of()))
-        super().__setitem__(addr, value)
-
-    def __getitem__(self, addr):  # noqa: D105
-        value = super().__getitem__(addr)
-        if isinstance(addr, int) and any(lo <= addr <= hi for lo, hi in self.forbidden_reads):
-            self.violations.append(("read", addr, value, self.pc_of()))
-        return value
 
 
 @dataclass
@@ -175,64 +150,6 @@ def default_paths(root: Path | None = None) -> tuple[Path, Path, Path]:
     return b / "xiangqi.nes", b / "xiangqi.labels", b / "xiangqi.dbg"
 
 
-class Mmc1Memory(bytearray):
-    """64 KB memory whose writes to $8000-$FFFF drive a model of the MMC1 (nesdev wiki
-    "MMC1"): a 5-bit serial shift register (bit 7 set resets it and ORs $0C into the
-    control register), committed on the 5th write to the register its address selects.
-    The PRG bank register remaps $8000-$BFFF/$C000-$FFFF from `prg` as the control
-    register's PRG mode says. `log` records every committed (register, value)."""
-
-    def __init__(self, data: bytes, prg: bytes, prg_bank: int, control: int = 0x0E):
-        super().__init__(data)
-        self.prg = prg
-        self.banks = len(prg) // PRG_BANK_SIZE
-        self.shift = 0
-        self.count = 0
-        self.control = control
-        self.prg_bank = prg_bank
-        self.log: list[tuple[int, int]] = []
-
-    def __setitem__(self, addr, value):  # noqa: D105
-        if isinstance(addr, int) and addr >= 0x8000:
-            self._mmc1_write(addr, value)
-        else:
-            super().__setitem__(addr, value)
-
-    def _mmc1_write(self, addr: int, value: int) -> None:
-        if value & 0x80:
-            self.shift = self.count = 0
-            self.control |= 0x0C
-            self._remap()
-            return
-        self.shift |= (value & 1) << self.count
-        self.count += 1
-        if self.count < 5:
-            return
-        reg, v = (addr >> 13) & 3, self.shift
-        self.shift = self.count = 0
-        self.log.append((reg, v))
-        if reg == 0:
-            self.control = v
-        elif reg == 3:
-            self.prg_bank = v & 0x0F
-        self._remap()
-
-    def _bank(self, n: int) -> bytes:
-        n %= self.banks
-        return self.prg[n * PRG_BANK_SIZE:(n + 1) * PRG_BANK_SIZE]
-
-    def _remap(self) -> None:
-        mode = (self.control >> 2) & 3
-        if mode < 2:                                   # 32 KB
-            lo, hi = self.prg_bank & ~1, (self.prg_bank & ~1) + 1
-        elif mode == 2:                                # first bank fixed at $8000
-            lo, hi = 0, self.prg_bank
-        else:                                          # last bank fixed at $C000
-            lo, hi = self.prg_bank, self.banks - 1
-        super().__setitem__(slice(0x8000, 0xC000), self._bank(lo))
-        super().__setitem__(slice(0xC000, 0x10000), self._bank(hi))
-
-
 class Sim:
     """A py65 6502 with the cartridge's PRG-ROM, RAM and PRG-RAM, called by symbol."""
 
@@ -252,13 +169,15 @@ class Sim:
             raise RomFormatError(f"label file {labels} not found; run `xq65 build` first")
         self.banks: dict[str, int] = {}
         self.engine_bank = 0
+        self.game_bank = -1
         try:
             self.symbols: SymbolTable = load_symbols(
                 labels, dbg if dbg and Path(dbg).exists() else None)
             if self.dbg_path is not None and self.dbg_path.exists():
                 self.banks = load_banks(self.dbg_path, self.image.banks)
-                self.engine_bank = load_constants(self.dbg_path).get(
-                    "ENGINE_BANK", self.banks.get("mg_generate", 0))
+                consts = load_constants(self.dbg_path)
+                self.engine_bank = consts.get("ENGINE_BANK", self.banks.get("mg_generate", 0))
+                self.game_bank = consts.get("GAME_BANK", -1)
         except (InputFileError, SymbolError) as exc:
             raise RomFormatError(str(exc)) from None
         self.fixed_bank = self.image.banks - 1
@@ -288,6 +207,8 @@ class Sim:
         self.mpu.memory[0x8000:0xC000] = self.image.prg[bank * 0x4000:(bank + 1) * 0x4000]
         if isinstance(self.mpu.memory, Mmc1Memory):
             self.mpu.memory.prg_bank = bank
+            if "mmc1_bank" in self.symbols:        # as mmc1_select leaves it
+                self.mpu.memory[self.addr("mmc1_bank")] = bank
         self.mapped_bank = bank
 
     def bank_of(self, symbol: str) -> int:
@@ -352,11 +273,61 @@ class Sim:
         `frame_hook`, `on_frame()` runs at every frame tick (a watchdog may raise there).
         Raises SimLimitError, SimBrkError or SimDecimalError (see the module doc).
         """
-        mpu = self.mpu
         target = self.addr(routine)
-        if (isinstance(routine, str) and 0x8000 <= target < 0xC000
-                and self.banks.get(routine, self.mapped_bank) != self.mapped_bank):
-            self.map_bank(self.banks[routine])
+        bank = self.banks.get(routine) if isinstance(routine, str) else None
+        if bank is not None and bank == self.game_bank:
+            return self._call_switching(routine, bank, a=a, x=x, y=y, max_cycles=max_cycles,
+                                        profile=profile, hits=hits, hooks=hooks,
+                                        on_frame=on_frame)
+        return self._run(routine, target, bank, a=a, x=x, y=y, max_cycles=max_cycles,
+                         profile=profile, hits=hits, hooks=hooks, on_frame=on_frame)
+
+    def _call_switching(self, routine: str, bank: int, **kw) -> CallResult:
+        """Call a routine of the game bank (asm/engine/game.s): it reaches the engine
+        through the trampolines, which switch banks, so it runs with the MMC1 model
+        (`Mmc1Memory`; a WatchedMemory forwards to one) and `mmc1_bank` set as
+        mmc1_select leaves it. Afterwards the engine bank is mapped again, as the
+        trampoline that called the routine on the cartridge leaves it, and the RAM keeps
+        what the routine wrote."""
+        outer = self.mpu.memory
+        if isinstance(outer, Mmc1Memory):              # a Sim(mapper=True)
+            self.map_bank(bank)
+            try:
+                return self._run(routine, self.addr(routine), bank, **kw)
+            finally:
+                self.map_bank(self.engine_bank)
+        model = Mmc1Memory(outer, self.image.prg, bank)
+        model._remap()
+        if isinstance(outer, WatchedMemory):
+            outer.mapper = model
+            outer[0x8000:0x10000] = model[0x8000:0x10000]
+            run_mem = outer
+        else:
+            run_mem = model
+        self.mpu.memory = run_mem
+        self.mapped_bank = bank
+        if "mmc1_bank" in self.symbols:            # as mmc1_select leaves it
+            run_mem[self.addr("mmc1_bank")] = bank
+        try:
+            return self._run(routine, self.addr(routine), bank, **kw)
+        finally:
+            if run_mem is model:
+                outer[0:0x8000] = model[0:0x8000]
+            else:
+                outer.mapper = None
+            self.mpu.memory = outer
+            self.map_bank(self.engine_bank)
+            if "mmc1_bank" in self.symbols:
+                outer[self.addr("mmc1_bank")] = self.engine_bank
+
+    def _run(self, routine: str | int, target: int, bank: int | None, *, a: int, x: int,
+             y: int, max_cycles: int, profile: dict[int, int] | None,
+             hits: dict[int, int] | None, hooks: dict[int, Callable[[], None]] | None,
+             on_frame: Callable[[], None] | None) -> CallResult:
+        """The run loop of `call` (the bank of the routine, if switchable, mapped here)."""
+        mpu = self.mpu
+        if bank is not None and 0x8000 <= target < 0xC000 and bank != self.mapped_bank:
+            self.map_bank(bank)
         mem = mpu.memory
         ret = SENTINEL - 1
         mpu.sp = 0xFD
