@@ -17,7 +17,7 @@ from typing import Iterable, Protocol
 
 from .limits import Limits, LimitsError
 from .reference.position import Move, Position
-from .reference.search import LMR_MIN_DEPTH, SearchResult
+from .reference.search import LMR_MIN_DEPTH, LMR_MIN_MOVE, SearchResult
 
 #: the engine names of make_engine
 ENGINE_NAMES = ("ref", "asm")
@@ -61,6 +61,7 @@ class RefEngine:
                      qs_delta=limits.qs_delta, tt_deep=limits.tt_deep, rfp=limits.rfp,
                      qs_recap=limits.qs_recap, qs_see=limits.qs_see,
                      bad_caps=limits.bad_caps, lmr_depth=limits.lmr_depth,
+                     lmr_move=limits.lmr_move,
                      lmr_deep=limits.lmr_deep, ext_limit=limits.ext_limit,
                      time_manage=limits.time_manage, **limits.think_kwargs())
 
@@ -82,9 +83,10 @@ class AsmSearchEngine:
         if not limits.lmr:
             raise LimitsError("the asm search always uses late-move reductions "
                               "(lmr=False is for the Python twin)")
-        if limits.lmr_depth != LMR_MIN_DEPTH:
-            raise LimitsError(f"the asm search reduces from depth {LMR_MIN_DEPTH} "
-                              "(lmr_depth is for the Python twin)")
+        if limits.lmr_depth != LMR_MIN_DEPTH or limits.lmr_move != LMR_MIN_MOVE:
+            raise LimitsError(f"the asm search reduces from depth {LMR_MIN_DEPTH} and "
+                              f"move {LMR_MIN_MOVE} (lmr_depth and lmr_move are for the "
+                              "Python twin)")
         if not limits.tt_deep:
             raise LimitsError("the asm TT always keeps deeper entries "
                               "(tt_deep=False is for the Python twin)")

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .reference.levels import MAX_DEPTH, all_levels
-from .reference.search import (IIR_DEFAULT, LMR_MIN_DEPTH, QS_DELTA_DEFAULT, QS_RECAP_DEFAULT,
-                               QS_SEE_DEFAULT, RFP_DEFAULT, BAD_CAPS_DEFAULT, EXT_LIMIT_DEFAULT,
+from .reference.search import (IIR_DEFAULT, LMR_MIN_DEPTH, LMR_MIN_MOVE, QS_DELTA_DEFAULT,
+                               QS_RECAP_DEFAULT, QS_SEE_DEFAULT, RFP_DEFAULT, BAD_CAPS_DEFAULT, EXT_LIMIT_DEFAULT,
                                SearchInputError)
 
 SEED_MAX = 0xFFFF
@@ -65,6 +65,7 @@ class Limits:
     qs_see: bool = QS_SEE_DEFAULT
     bad_caps: bool = BAD_CAPS_DEFAULT
     lmr_depth: int = LMR_MIN_DEPTH
+    lmr_move: int = LMR_MIN_MOVE
     lmr_deep: bool = False
     ext_limit: bool = EXT_LIMIT_DEFAULT
     time_manage: bool | int = True               # 2 or 3: the twin's plan in halves (plan.py)
@@ -79,6 +80,7 @@ class Limits:
         _check("frames", self.frames, 0, FRAMES_MAX)
         _check("seed", self.seed, 0, SEED_MAX)
         _check("lmr_depth", self.lmr_depth, 2, 3)
+        _check("lmr_move", self.lmr_move, 2, 3)
         if not isinstance(self.time_manage, bool):
             _check("time_manage", self.time_manage, 2, 3)
 

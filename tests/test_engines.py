@@ -63,6 +63,11 @@ def test_unknown_engine_and_twin_only_switches_for_asm():
             make_engine("asm").think(Position.start(), Limits(depth=1, time_manage=plan))
     with pytest.raises(LimitsError, match="time_manage must be 2..3"):
         Limits(level=4, time_manage=4)
+    for twin_only in ({"lmr_depth": 2}, {"lmr_move": 2}):
+        with pytest.raises(LimitsError, match="are for the Python twin"):
+            make_engine("asm").think(Position.start(), Limits(depth=1, **twin_only))
+    with pytest.raises(LimitsError, match="lmr_move must be 2..3"):
+        Limits(depth=1, lmr_move=4)
 
 
 def test_open_asm_engine_reports_a_missing_rom_as_one_line(tmp_path, monkeypatch):

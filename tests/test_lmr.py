@@ -99,6 +99,20 @@ def test_lmr_depth_2_reduces_depth_2_nodes_and_the_default_does_not(monkeypatch)
         think(Position.from_fen(MID), depth=2, lmr_depth=1)
 
 
+def test_lmr_move_2_also_reduces_the_third_move():
+    """lmr_move=2 (the twin only; `ref:...,lmrm=2`) reduces from the third move searched
+    (index 2) instead of the fourth (LMR_MIN_MOVE = 3): more reductions, fewer nodes on
+    this position; an index below 2 is refused."""
+    assert ref.LMR_MIN_MOVE == 3
+    pos = Position.from_fen(MID)
+    base = think(pos, depth=4, seed=1)
+    more = think(pos, depth=4, seed=1, lmr_move=2)
+    assert more.lmr_tries > base.lmr_tries and more.nodes != base.nodes
+    assert think(pos, depth=4, seed=1, lmr_move=3).nodes == base.nodes
+    with pytest.raises(ref.SearchInputError):
+        think(pos, depth=2, lmr_move=1)
+
+
 # ---------------------------------------------------------------------- asm = twin
 
 @pytest.mark.parametrize("fen, depth", [(MID, 4), (load_suite()[13].fen, 4),

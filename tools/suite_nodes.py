@@ -31,12 +31,12 @@ def parse_switches(items: list[str]) -> dict:
     out = {}
     for item in items:
         name, _, value = item.partition("=")
-        if name == "lmr_depth" and value in ("2", "3"):
+        if name in ("lmr_depth", "lmr_move") and value in ("2", "3"):
             out[name] = int(value)
             continue
         if name not in SWITCHES or value not in ("0", "1"):
             raise SystemExit(f"error: --set takes NAME=0|1 with NAME one of "
-                             f"{', '.join(SWITCHES)}, or lmr_depth=2|3, got {item!r}")
+                             f"{', '.join(SWITCHES)}, or lmr_depth|lmr_move=2|3, got {item!r}")
         out[name] = value == "1"
     return out
 

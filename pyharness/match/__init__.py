@@ -20,6 +20,7 @@ An engine is named by a spec string `kind:items`, items separated by commas, eac
     ref:L4,bcap=0    ... without search()'s ordering of such captures after the killers
                          (BAD_CAPS_DEFAULT)
     ref:L4,lmrd=3    ... late-move reductions from depth 3 (LMR_MIN_DEPTH; the twin only)
+    ref:L4,lmrm=3    ... and from the move of index 3 (LMR_MIN_MOVE; the twin only)
     asm:L4           the 6502 engine under py65 (AsmEngine.think; as ref:, same seeds;
                          also rfp=0, qsrc=1, see=0|1, bcap=0|1)
 

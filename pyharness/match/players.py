@@ -9,7 +9,7 @@ from typing import Protocol
 from ..engines import SearchEngine
 from ..limits import Limits
 from ..reference.position import Move, Position
-from ..reference.search_consts import (IIR_DEFAULT, LMR_MIN_DEPTH, QS_DELTA_DEFAULT,
+from ..reference.search_consts import (IIR_DEFAULT, LMR_MIN_DEPTH, LMR_MIN_MOVE, QS_DELTA_DEFAULT,
                                        QS_RECAP_DEFAULT, QS_SEE_DEFAULT, RFP_DEFAULT,
                                        BAD_CAPS_DEFAULT, EXT_LIMIT_DEFAULT)
 
@@ -126,7 +126,8 @@ class SearchPlayer:
                  rfp: int | None = None, qsrc: int | None = None,
                  see: int | None = None, lmrd: int | None = None,
                  bcap: int | None = None, lmrx: int | None = None,
-                 cxl: int | None = None, tmg: int | None = None) -> None:
+                 cxl: int | None = None, tmg: int | None = None,
+                 lmrm: int | None = None) -> None:
         self.engine = engine
         self.limits = {"level": level, "depth": depth, "nodes": nodes, "frames": frames,
                        "null_move": bool(null), "lmr": True if lmr is None else bool(lmr),
@@ -138,6 +139,7 @@ class SearchPlayer:
                        "qs_see": QS_SEE_DEFAULT if see is None else bool(see),
                        "bad_caps": BAD_CAPS_DEFAULT if bcap is None else bool(bcap),
                        "lmr_depth": LMR_MIN_DEPTH if lmrd is None else lmrd,
+                       "lmr_move": LMR_MIN_MOVE if lmrm is None else lmrm,
                        "lmr_deep": bool(lmrx),
                        "ext_limit": EXT_LIMIT_DEFAULT if cxl is None else bool(cxl)}
         if tmg is not None:                      # the twin's time plan (plan.py)

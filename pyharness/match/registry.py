@@ -208,6 +208,7 @@ register_engine(EngineKind(
      "see": ParamRule(0, 1, "qsearch: skip a defended victim worth less than its taker"),
      "bcap": ParamRule(0, 1, "search(): defended cheaper-victim captures after the killers"),
      "lmrd": ParamRule(2, 3, "late-move reductions from this depth on"),
+     "lmrm": ParamRule(2, 3, "late-move reductions from this move index on"),
      "lmrx": ParamRule(0, 1, "very late moves reduced one ply more"),
      "cxl": ParamRule(0, 1, "no check extension at depth 1"),
      "tmg": ParamRule(2, 3, "time plan: after a changed best move, next iteration = tmg/2 x last")},

@@ -174,7 +174,7 @@ class Searcher(PathMixin, OrderingMixin):
                 v = noise - self.search(depth - 1, -b, -a, ply + 1)
             else:
                 full = True
-                if (lmr and i >= LMR_MIN_MOVE and keys[i] < KEY_BAD_CAPTURE
+                if (lmr and i >= self.limits.lmr_move and keys[i] < KEY_BAD_CAPTURE
                         and not self.checks[-1]):
                     # a late quiet move (history key: no capture, not a killer) that
                     # gives no check: one ply less first (two for a very late one)
@@ -396,6 +396,7 @@ def think(position: Position, level: int | None = None, depth: int | None = None
           tt_deep: bool = True, rfp: bool | None = None,
           qs_recap: bool | None = None, qs_see: bool | None = None,
           bad_caps: bool | None = None, lmr_depth: int | None = None,
+          lmr_move: int | None = None,
           lmr_deep: bool | None = None, ext_limit: bool | None = None) -> SearchResult:
     """Search `position` and return a SearchResult (best_move, score, depth, nodes, pv...).
 
@@ -418,7 +419,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     iterative reduction, delta pruning, reverse futility pruning, the qsearch's
     recaptures-only rule, its skip of defended cheaper victims and search()'s ordering of
     such captures after the killers (`bad_caps`) (None: their defaults);
-    `lmr_depth` (2 or 3, the twin only) is the depth late-move reductions start at;
+    `lmr_depth` (2 or 3, the twin only) is the depth late-move reductions start at,
+    `lmr_move` (2 or 3, the twin only) the index of the first move they reduce;
     `lmr_deep` reduces the very late moves by one ply more, `ext_limit` extends no check
     at depth 1 (both None: their defaults). The caller's position is not modified.
     """
@@ -458,10 +460,11 @@ def think(position: Position, level: int | None = None, depth: int | None = None
                  bad_caps=bad_caps, lmr_deep=lmr_deep, ext_limit=ext_limit)
     for name, _bit, default in SWITCHABLE_RULES:   # None: the rule's default
         setattr(lim, name, default if given[name] is None else bool(given[name]))
-    if lmr_depth is not None:
-        if lmr_depth not in (2, 3):
-            raise SearchInputError(f"lmr_depth must be 2 or 3, got {lmr_depth}")
-        lim.lmr_depth = lmr_depth
+    for name, value in (("lmr_depth", lmr_depth), ("lmr_move", lmr_move)):
+        if value is not None:
+            if value not in (2, 3):
+                raise SearchInputError(f"{name} must be 2 or 3, got {value}")
+            setattr(lim, name, value)
     if use_book is not None:
         book_on = use_book
     pos = position.copy()

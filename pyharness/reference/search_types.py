@@ -7,8 +7,8 @@ from typing import Callable
 
 from .levels import MAX_DEPTH
 from .position import Move
-from .search_consts import (IIR_DEFAULT, LMR_MIN_DEPTH, QS_DELTA_DEFAULT, QS_RECAP_DEFAULT,
-                            QS_SEE_DEFAULT, RFP_DEFAULT, BAD_CAPS_DEFAULT, EXT_LIMIT_DEFAULT,
+from .search_consts import (IIR_DEFAULT, LMR_MIN_DEPTH, LMR_MIN_MOVE, QS_DELTA_DEFAULT,
+                            QS_RECAP_DEFAULT, QS_SEE_DEFAULT, RFP_DEFAULT, BAD_CAPS_DEFAULT, EXT_LIMIT_DEFAULT,
                             PLAN_CHANGED_HALVES)
 
 
@@ -37,6 +37,7 @@ class SearchLimits:
     qs_see: bool = QS_SEE_DEFAULT                # qsearch: skip a defended victim worth less than its taker
     bad_caps: bool = BAD_CAPS_DEFAULT            # search(): such captures ordered after the killers
     lmr_depth: int = LMR_MIN_DEPTH               # late-move reductions from this depth on
+    lmr_move: int = LMR_MIN_MOVE                 # ... of the moves searched from this index on
     lmr_deep: bool = False                       # very late moves reduced one ply more
     ext_limit: bool = EXT_LIMIT_DEFAULT          # no check extension at depth 1
     recapture: bool = True                       # with time management: a clear recapture ends it
