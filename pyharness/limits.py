@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from .reference.levels import MAX_DEPTH, all_levels
 from .reference.search import (IIR_DEFAULT, LMR_MIN_DEPTH, LMR_MIN_MOVE, QS_DELTA_DEFAULT,
-                               QS_RECAP_DEFAULT, QS_SEE_DEFAULT, RFP_DEFAULT, BAD_CAPS_DEFAULT, EXT_LIMIT_DEFAULT,
-                               SearchInputError)
+                               QS_RECAP_DEFAULT, QS_SEE_DEFAULT, RFP_DEFAULT, BAD_CAPS_DEFAULT,
+                               EXT_LIMIT_DEFAULT, SearchInputError)
 
 SEED_MAX = 0xFFFF
 NODES_MAX = 0xFFFF_FFFF

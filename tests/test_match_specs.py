@@ -99,7 +99,8 @@ def test_ref_calls_think_with_limits_seed_and_history(monkeypatch):
 
     import pyharness.reference.search as search
     monkeypatch.setattr(search, "think", think)
-    player = make_player(parse_spec("ref:L4,null=1,lmr=0,iir=0,delta=1,ttdp=0,rfp=0,qsrc=0,see=0,lmrd=2,bcap=0,lmrx=1,cxl=1,tmg=3,lmrm=2"))
+    player = make_player(parse_spec("ref:L4,null=1,lmr=0,iir=0,delta=1,ttdp=0,rfp=0,qsrc=0,"
+                                    "see=0,lmrd=2,bcap=0,lmrx=1,cxl=1,tmg=3,lmrm=2"))
     assert isinstance(player, SearchPlayer) and player.engine.name == "ref"
     player.new_game(11)
     pos = Position.start()

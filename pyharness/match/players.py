@@ -9,9 +9,9 @@ from typing import Protocol
 from ..engines import SearchEngine
 from ..limits import Limits
 from ..reference.position import Move, Position
-from ..reference.search_consts import (IIR_DEFAULT, LMR_MIN_DEPTH, LMR_MIN_MOVE, QS_DELTA_DEFAULT,
-                                       QS_RECAP_DEFAULT, QS_SEE_DEFAULT, RFP_DEFAULT,
-                                       BAD_CAPS_DEFAULT, EXT_LIMIT_DEFAULT)
+from ..reference.search_consts import (IIR_DEFAULT, LMR_MIN_DEPTH, LMR_MIN_MOVE,
+                                       QS_DELTA_DEFAULT, QS_RECAP_DEFAULT, QS_SEE_DEFAULT,
+                                       RFP_DEFAULT, BAD_CAPS_DEFAULT, EXT_LIMIT_DEFAULT)
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,8 @@ from typing import Callable
 from .levels import MAX_DEPTH
 from .position import Move
 from .search_consts import (IIR_DEFAULT, LMR_MIN_DEPTH, LMR_MIN_MOVE, QS_DELTA_DEFAULT,
-                            QS_RECAP_DEFAULT, QS_SEE_DEFAULT, RFP_DEFAULT, BAD_CAPS_DEFAULT, EXT_LIMIT_DEFAULT,
-                            PLAN_CHANGED_HALVES)
+                            QS_RECAP_DEFAULT, QS_SEE_DEFAULT, RFP_DEFAULT, BAD_CAPS_DEFAULT,
+                            EXT_LIMIT_DEFAULT, PLAN_CHANGED_HALVES)
 
 
 class SearchInputError(ValueError):
