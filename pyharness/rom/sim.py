@@ -207,8 +207,8 @@ class Sim:
         self.mpu.memory[0x8000:0xC000] = self.image.prg[bank * 0x4000:(bank + 1) * 0x4000]
         if isinstance(self.mpu.memory, Mmc1Memory):
             self.mpu.memory.prg_bank = bank
-            if "mmc1_bank" in self.symbols:        # as mmc1_select leaves it
-                self.mpu.memory[self.addr("mmc1_bank")] = bank
+        if "mmc1_bank" in self.symbols:            # as mmc1_select leaves it
+            self.mpu.memory[self.addr("mmc1_bank")] = bank
         self.mapped_bank = bank
 
     def bank_of(self, symbol: str) -> int:
@@ -289,36 +289,21 @@ class Sim:
         mmc1_select leaves it. Afterwards the engine bank is mapped again, as the
         trampoline that called the routine on the cartridge leaves it, and the RAM keeps
         what the routine wrote."""
-        outer = self.mpu.memory
-        if isinstance(outer, Mmc1Memory):              # a Sim(mapper=True)
-            self.map_bank(bank)
-            try:
-                return self._run(routine, self.addr(routine), bank, **kw)
-            finally:
-                self.map_bank(self.engine_bank)
-        model = Mmc1Memory(outer, self.image.prg, bank)
-        model._remap()
+        outer = run_mem = self.mpu.memory
         if isinstance(outer, WatchedMemory):
-            outer.mapper = model
-            outer[0x8000:0x10000] = model[0x8000:0x10000]
-            run_mem = outer
-        else:
-            run_mem = model
-        self.mpu.memory = run_mem
-        self.mapped_bank = bank
-        if "mmc1_bank" in self.symbols:            # as mmc1_select leaves it
-            run_mem[self.addr("mmc1_bank")] = bank
+            outer.mapper = Mmc1Memory(outer, self.image.prg, bank)
+        elif not isinstance(outer, Mmc1Memory):        # (a Sim(mapper=True) has one)
+            run_mem = self.mpu.memory = Mmc1Memory(outer, self.image.prg, bank)
+        self.map_bank(bank)
         try:
             return self._run(routine, self.addr(routine), bank, **kw)
         finally:
-            if run_mem is model:
-                outer[0:0x8000] = model[0:0x8000]
-            else:
+            if run_mem is not outer:
+                outer[0:0x8000] = run_mem[0:0x8000]
+                self.mpu.memory = outer
+            if isinstance(outer, WatchedMemory):
                 outer.mapper = None
-            self.mpu.memory = outer
             self.map_bank(self.engine_bank)
-            if "mmc1_bank" in self.symbols:
-                outer[self.addr("mmc1_bank")] = self.engine_bank
 
     def _run(self, routine: str | int, target: int, bank: int | None, *, a: int, x: int,
              y: int, max_cycles: int, profile: dict[int, int] | None,
