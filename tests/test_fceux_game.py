@@ -63,3 +63,16 @@ def test_fceux_and_cynes_reach_the_reference_board():
     assert ours == bytes(pos.board)
     theirs = play_script(rom, script, "eng_board", 256, timeout=120)
     assert theirs == bytes(pos.board)
+
+
+def test_fceux_and_cynes_take_a_move_back_alike():
+    """Pause -> UNDO after the opening (two players: one ply back). The take-back runs
+    the game bank's eng_game_pop, which reaches the engine bank's pos_unmake through a
+    nested trampoline: both emulators' MMC1 must switch there and back."""
+    rom = build_rom(quiet=True).rom
+    script = script_for(OPENING) + [("start", 1), ("", 10), ("a", 1), ("", 60)]
+    pos = Position.start()
+    for text in OPENING[:-1]:
+        pos.push(Move.from_iccs(text))
+    assert run_cynes(rom, script) == bytes(pos.board)
+    assert play_script(rom, script, "eng_board", 256, timeout=120) == bytes(pos.board)
