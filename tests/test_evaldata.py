@@ -178,3 +178,23 @@ def test_lfsr_noise_range():
     assert min(small) == -16 and max(small) == 15
     state = lf.state
     assert lf.noise(0) == 0 and lf.state == state    # no draw without noise
+
+
+def test_eval_fit_tool(tmp_path):
+    """tools/eval_fit.py fits a label file (the evaluation alone and a feature) and
+    refuses an unknown feature or a malformed line with exit 2."""
+    lines = (ROOT / "tests" / "data" / "fsf_eval_labels.txt").read_text().splitlines()
+    small = tmp_path / "labels.txt"
+    small.write_text("\n".join(lines[:80]) + "\n")
+    tool = [sys.executable, str(ROOT / "tools" / "eval_fit.py")]
+    r = subprocess.run(tool + ["fit", str(small), "crossed"], capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    rows = [ln for ln in r.stdout.splitlines() if " loss " in ln]
+    assert len(rows) == 2 and "crossed" in rows[1]
+    r = subprocess.run(tool + ["fit", str(small), "nope"], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 2 and "unknown feature" in r.stderr
+    small.write_text(lines[10] + "\nnot a label line\n")
+    r = subprocess.run(tool + ["fit", str(small)], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "FEN ; centipawns" in r.stderr

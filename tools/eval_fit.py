@@ -1,0 +1,267 @@
+"""Screen evaluation terms against Fairy-Stockfish's evaluation (docs/journal.md,
+"Evaluation terms against Fairy-Stockfish").
+
+    python tools/eval_fit.py gen N SEED OUT.txt       # N positions of twin games
+    python tools/eval_fit.py label IN.txt OUT.txt [--depth 12] [-j 2]
+    python tools/eval_fit.py fit LABELS.txt [FEATURE[,FEATURE...] ...]
+
+gen plays games from the match openings (assets/match_openings.txt) with the twin at
+level 2 and one random move in eight, and keeps about one position in three after the
+fourth ply. label keeps the quiet ones (side to move not in check, the quiescence's
+value equal to the static evaluation) and asks `fairy-stockfish` for its score at a
+fixed depth (centipawns, side to move; mate scores are dropped), one `FEN ; cp` a line
+(tests/data/fsf_eval_labels.txt is such a file). fit minimises the
+mean squared difference between sigmoid(fsf / 400) and sigmoid(k (eval + b + w . f))
+over k, b and a weight per feature (Rprop), on all rows and 2-fold cross-validated,
+and prints the weights in the evaluation's units: a feature whose cross-validated
+loss is clearly below the evaluation's alone predicts Fairy-Stockfish's score. The
+evaluation is the twin's (pyharness.reference.eval.Evaluator.default()); feature
+values are own minus enemy's, from the side to move.
+A static fit is a screen, not evidence: a term is kept only after a match (docs/bench.md).
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from concurrent.futures import ProcessPoolExecutor
+
+from pyharness.reference.board import ADVISOR, BISHOP, CANNON, KNIGHT, PAWN, PIECE_TYPES, ROOK
+from pyharness.reference.eval import Evaluator
+from pyharness.reference.lfsr import Lfsr
+from pyharness.reference.position import Position
+from pyharness.reference.search import Searcher, think
+from pyharness.reference.search_types import SearchLimits
+
+INF = 20000
+SCALE = 400.0          # centipawns of Fairy-Stockfish per unit of the sigmoid's argument
+
+
+def gen(n: int, seed: int, path: str) -> None:
+    """`n` positions of twin games from the match openings into `path`, one FEN a line."""
+    rng = random.Random(seed)
+    ops = [line.split(";")[0].strip() for line in open("assets/match_openings.txt")
+           if line.strip() and not line.startswith("#")]
+    fens: list[str] = []
+    g = seed
+    while len(fens) < n:
+        pos = Position.from_fen(ops[g % len(ops)])
+        g += 1
+        for ply in range(160):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            if ply >= 4 and rng.random() < 0.3:
+                fens.append(pos.fen())
+            if rng.random() < 0.12:
+                mv = rng.choice(moves)
+            else:
+                mv = think(pos, level=2, seed=rng.randrange(1, 65535), use_book=False).best_move
+            pos.push(mv)
+    with open(path, "w") as f:
+        f.writelines(fen + "\n" for fen in fens[:n])
+
+
+def quiet(fen: str) -> bool:
+    """Not in check, and the quiescence adds nothing to the static evaluation."""
+    pos = Position.from_fen(fen)
+    if pos.in_check():
+        return False
+    s = Searcher(pos, SearchLimits(depth=1), Lfsr.seeded(1))
+    return s.qsearch(-INF, INF, 0) == s.evaluate()
+
+
+_ENGINE = None
+
+
+def _label(job: tuple[str, int]) -> dict | None:
+    global _ENGINE
+    fen, depth = job
+    if not quiet(fen):
+        return None
+    if _ENGINE is None:
+        from pyharness.match.uci import UciEngine
+        _ENGINE = UciEngine()
+    _ENGINE.new_game()                  # each score on an empty hash: reproducible
+    r = _ENGINE.best_move(fen, depth=depth)
+    return None if r.score_cp is None else {"fen": fen, "fsf": r.score_cp}
+
+
+def label(inp: str, out: str, depth: int, jobs: int) -> None:
+    """Fairy-Stockfish's score of every quiet position of `inp`."""
+    fens = sorted({line.strip() for line in open(inp) if line.strip()})
+    with ProcessPoolExecutor(jobs) as ex:
+        rows = [r for r in ex.map(_label, [(f, depth) for f in fens], chunksize=20) if r]
+    with open(out, "w") as f:
+        f.writelines(f"{r['fen']} ; {r['fsf']}\n" for r in rows)
+    print(f"{len(fens)} positions, {len(rows)} quiet and labelled at depth {depth}")
+
+
+def read_labels(path: str) -> list[tuple[str, int]]:
+    """(FEN, centipawns) of a label file: `FEN ; cp` lines, # comments."""
+    out = []
+    for no, line in enumerate(open(path), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        fen, _, cp = line.rpartition(";")
+        try:
+            out.append((fen.strip(), int(cp)))
+        except ValueError:
+            raise ValueError(f"{path}:{no}: want `FEN ; centipawns`, got {line[:60]!r}") from None
+    return out
+
+
+# ---- features (one side's count; the fit takes own minus enemy's)
+def _count(types):
+    return lambda pos, s: sum(1 for i in range(16)
+                              if pos.piece_sq[16 * s + i] and PIECE_TYPES[i] in types)
+
+
+def _guards_attack(pos: Position, s: int) -> tuple[int, int]:
+    """(advisors + bishops, attack units: 2 a rook, 1 a horse or a cannon) of side s."""
+    g = a = 0
+    for i in range(16):
+        if pos.piece_sq[16 * s + i]:
+            t = PIECE_TYPES[i]
+            g += t in (ADVISOR, BISHOP)
+            a += {KNIGHT: 1, ROOK: 2, CANNON: 1}.get(t, 0)
+    return g, a
+
+
+def f_guard(pos: Position, s: int) -> int:
+    """Own advisors and bishops x the enemy's attack units (journal.md: the guard term)."""
+    return _guards_attack(pos, s)[0] * _guards_attack(pos, s ^ 1)[1]
+
+
+def f_crossed(pos: Position, s: int) -> int:
+    """Pawns across the river."""
+    return sum(1 for i in range(11, 16) if pos.piece_sq[16 * s + i]
+               and ((pos.piece_sq[16 * s + i] >> 4) <= 7 if s == 0
+                    else (pos.piece_sq[16 * s + i] >> 4) >= 8))
+
+
+def f_horse_legs(pos: Position, s: int) -> int:
+    """Empty leg squares of the own horses."""
+    b = pos.board
+    return sum(b[sq + d] == 0 for i in (5, 6) if (sq := pos.piece_sq[16 * s + i])
+               for d in (-16, 16, -1, 1))
+
+
+def f_rook_mob(pos: Position, s: int) -> int:
+    """Empty squares the own rooks reach."""
+    b, n = pos.board, 0
+    for i in (7, 8):
+        sq = pos.piece_sq[16 * s + i]
+        for d in (-16, 16, -1, 1) if sq else ():
+            x = sq + d
+            while b[x] == 0:
+                n, x = n + 1, x + d
+    return n
+
+
+def f_hollow(pos: Position, s: int) -> int:
+    """Own cannons facing the enemy king along a file with nothing between."""
+    b, k, n = pos.board, pos.piece_sq[16 * (s ^ 1)], 0
+    for i in (9, 10):
+        sq = pos.piece_sq[16 * s + i]
+        if sq and (sq & 15) == (k & 15):
+            d = 16 if k > sq else -16
+            x = sq + d
+            while b[x] == 0:
+                x += d
+            n += x == k
+    return n
+
+
+FEATURES = {"guard": f_guard, "crossed": f_crossed, "horse_legs": f_horse_legs,
+            "rook_mob": f_rook_mob, "hollow": f_hollow,
+            "n_rook": _count((ROOK,)), "n_horse": _count((KNIGHT,)),
+            "n_cannon": _count((CANNON,)), "n_guards": _count((ADVISOR, BISHOP)),
+            "n_pawn": _count((PAWN,))}
+
+
+def fit(path: str, sets: list[list[str]]) -> None:
+    """The logistic fit of each feature set (see the module's docstring)."""
+    import numpy as np
+    rows = read_labels(path)
+    y = 1 / (1 + np.exp(-np.array([cp for _, cp in rows], float) / SCALE))
+    ev = Evaluator.default()
+    poss = [Position.from_fen(fen) for fen, _ in rows]
+    x0 = np.array([ev.evaluate(p.piece_sq, p.side) for p in poss], float)
+    n = len(rows)
+    idx = np.arange(n)
+    np.random.default_rng(1).shuffle(idx)
+    halves = (idx[: n // 2], idx[n // 2:])
+    print(f"{n} labelled positions ({path})")
+    for names in sets:
+        F = np.array([[FEATURES[k](p, p.side) - FEATURES[k](p, p.side ^ 1) for k in names]
+                      for p in poss], float).reshape(n, len(names))
+
+        def model(p, sel):
+            return p[0] * (x0[sel] + p[1] + F[sel] @ p[2:])
+
+        def loss(p, sel):
+            return float(np.mean((1 / (1 + np.exp(-model(p, sel))) - y[sel]) ** 2))
+
+        def train(sel):
+            p = np.zeros(2 + len(names))
+            p[0] = 0.01
+            step = np.full_like(p, 0.5)
+            step[0] = 0.001
+            prev = np.zeros_like(p)
+            for _ in range(3000):
+                z = model(p, sel)
+                s = 1 / (1 + np.exp(-z))
+                d = (s - y[sel]) * s * (1 - s)
+                g = np.concatenate(([np.mean(d * z / p[0])], [np.mean(d * p[0])],
+                                    (d * p[0]) @ F[sel] / len(sel)))
+                sign = np.sign(g) * np.sign(prev)
+                step = np.where(sign > 0, step * 1.2, np.where(sign < 0, step * 0.5, step))
+                p -= np.sign(g) * step
+                prev = np.where(sign < 0, 0, g)
+            return p
+        p = train(idx)
+        cv = sum(loss(train(a), b) * len(b) for a, b in (halves, halves[::-1])) / n
+        print(f"  {'+'.join(names) or '(the evaluation alone)':50s} loss {loss(p, idx) * 1e4:6.2f}"
+              f"  cv {cv * 1e4:6.2f}  " + ", ".join(f"{k} {p[i + 2]:.2f}" for i, k in enumerate(names)))
+
+
+def main() -> int:
+    """Run the tool."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    g = sub.add_parser("gen")
+    g.add_argument("n", type=int)
+    g.add_argument("seed", type=int)
+    g.add_argument("out")
+    lab = sub.add_parser("label")
+    lab.add_argument("inp")
+    lab.add_argument("out")
+    lab.add_argument("--depth", type=int, default=12)
+    lab.add_argument("-j", "--jobs", type=int, default=2)
+    f = sub.add_parser("fit")
+    f.add_argument("labels")
+    f.add_argument("sets", nargs="*", help="comma-separated feature names: " + ", ".join(FEATURES))
+    a = ap.parse_args()
+    try:
+        if a.cmd == "gen":
+            gen(a.n, a.seed, a.out)
+        elif a.cmd == "label":
+            label(a.inp, a.out, a.depth, a.jobs)
+        else:
+            sets = [s.split(",") if s else [] for s in ([""] + a.sets)]
+            unknown = {k for s in sets for k in s} - set(FEATURES)
+            if unknown:
+                print(f"eval_fit: unknown feature(s) {', '.join(sorted(unknown))}; "
+                      f"known: {', '.join(FEATURES)}", file=sys.stderr)
+                return 2
+            fit(a.labels, sets)
+    except (OSError, ValueError) as exc:
+        print(f"eval_fit: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
