@@ -48,7 +48,7 @@ def test_deep_quiescence_nodes_search_recaptures_only(monkeypatch, on):
     think(Position.from_fen(MID), depth=3, seed=1, qs_recap=on, qs_see=False)
     deep = [(last, to) for qd, last, check, to in made
             if qd >= ref.QS_RECAP_PLY and not check]
-    assert len(deep) > 50
+    assert len(deep) > 40             # 47 with the rule on (the re-weighted tables)
     assert all(last == to for last, to in deep) == on
 
 

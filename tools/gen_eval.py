@@ -3,8 +3,9 @@
 
 Seven page-aligned 256-byte tables (type K A B N R C P, Red's view, indexed by square;
 a Black piece on sq reads index 254 - sq), a 7-byte table of their pages, and
-EVAL_ADVANCED (the side-to-move bonus). Values come from pyharness.reference.assets, which
-is what the Python reference reads, so both engines share the bytes.
+EVAL_ADVANCED (the side-to-move bonus). Values are the asset's, re-weighted by
+pyharness.reference.eval.tune_pst: what the Python reference reads, so both engines
+share the bytes.
 
 Usage: gen_eval.py assets/pst.txt --inc build/eval_tables.inc
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import asm_inc
 from pyharness.reference.assets import AssetError, load_pst
-from pyharness.reference.eval import ADVANCED_VALUE
+from pyharness.reference.eval import ADVANCED_VALUE, tune_pst
 
 NAMES = ("king", "advisor", "bishop", "knight", "rook", "cannon", "pawn")
 
@@ -20,7 +21,8 @@ NAMES = ("king", "advisor", "bishop", "knight", "rook", "cannon", "pawn")
 def render(tables, source: str) -> list[str]:
     """The include text of the 7 tables."""
     out = asm_inc.header("gen_eval.py", source,
-                         "Evaluation: material + piece-square value, one byte per square")
+                         "Evaluation: material + piece-square value, one byte per square"
+                         " (re-weighted: pyharness/reference/eval.py, tune_pst)")
     out += ["; Red piece of type T on sq: pst_<T>[sq]; Black: pst_<T>[254 - sq].",
             "; score = own sum - opponent sum + EVAL_ADVANCED (docs/search.md).",
             f"EVAL_ADVANCED = {ADVANCED_VALUE}", "",
@@ -35,7 +37,8 @@ def render(tables, source: str) -> list[str]:
 
 def main() -> None:
     """Run the tool."""
-    asm_inc.run_tool(__doc__, "build/eval_tables.inc", load_pst, render, (AssetError,))
+    asm_inc.run_tool(__doc__, "build/eval_tables.inc", lambda path: tune_pst(load_pst(path)),
+                     render, (AssetError, ValueError))
 
 
 if __name__ == "__main__":

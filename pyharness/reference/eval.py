@@ -1,24 +1,56 @@
-"""Evaluation: material + piece-square values (assets/pst.txt), kept per side.
+"""Evaluation: material + piece-square values, kept per side.
 
+The tables are XQWLight's published ones (assets/pst.txt) re-weighted against
+Fairy-Stockfish (docs/search.md, "Evaluation"): a type's lowest entry (its material) is
+replaced by TUNED_MATERIAL[type] and the rest above it (its positional part) is scaled
+by POSITION_SCALE_PCT / 100, rounded half up; the king keeps its table.
 score = own_sum - opponent_sum + ADVANCED_VALUE, from the side to move's view.
-Each side's sum is 0..1205 (all entries 0..255, at most 16 pieces), so a score is
-within -1202..+1208: 16-bit signed with a wide margin (docs/search.md, "Bounds").
+Each side's sum is 0..1,222 (`max_side_sum`: every piece on its type's best square), so
+a score is within -1,219..+1,225: 16-bit signed with a wide margin (docs/search.md).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .assets import load_pst
-from .board import PIECE_TYPES
+from .assets import PLAY_SQUARES, load_pst
+from .board import ADVISOR, BISHOP, CANNON, KNIGHT, PAWN, PIECE_TYPES, ROOK, TYPE_SLOTS
 
 ADVANCED_VALUE = 3
+#: a type's material after the re-weighting (its lowest entry; the king is not re-weighted)
+TUNED_MATERIAL = {ADVISOR: 25, BISHOP: 23, KNIGHT: 63, ROOK: 171, CANNON: 84, PAWN: 10}
+#: the positional part (entry - the type's lowest entry) is scaled by this / 100
+POSITION_SCALE_PCT = 117
+
+
+def tune_pst(tables: tuple[bytes, ...]) -> tuple[bytes, ...]:
+    """The engine's tables from the published ones (see the module's docstring)."""
+    out = []
+    for t, table in enumerate(tables):
+        if t not in TUNED_MATERIAL:
+            out.append(bytes(table))
+            continue
+        low = min(table[sq] for sq in PLAY_SQUARES if table[sq])
+        new = bytearray(256)
+        for sq in PLAY_SQUARES:
+            if table[sq]:
+                v = TUNED_MATERIAL[t] + (POSITION_SCALE_PCT * (table[sq] - low) + 50) // 100
+                if not 1 <= v <= 255:
+                    raise ValueError(f"re-weighted entry {v} of type {t} is not 1..255")
+                new[sq] = v
+        out.append(bytes(new))
+    return tuple(out)
 
 
 @lru_cache(maxsize=1)
 def default_pst() -> tuple[bytes, ...]:
-    """The tables of assets/pst.txt (read once)."""
-    return load_pst()
+    """The engine's tables: assets/pst.txt re-weighted (read once)."""
+    return tune_pst(load_pst())
+
+
+def max_side_sum(tables: tuple[bytes, ...]) -> int:
+    """A bound on one side's sum: each piece on its type's best square."""
+    return sum(count * max(tables[t]) for t, (_, count) in TYPE_SLOTS.items())
 
 
 @dataclass(frozen=True)
