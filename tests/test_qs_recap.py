@@ -18,6 +18,7 @@ from pyharness.reference.search import Searcher, think
 from pyharness.rom.asm_engine import AsmEngine
 
 MID = load_suite()[19].fen          # mid-10: deep capture chains
+DEEP = load_suite()[13].fen         # mid-04: 117 deep captures with the rule, 1,115 without
 
 
 def test_constants_match_the_twin():
@@ -45,10 +46,10 @@ def test_deep_quiescence_nodes_search_recaptures_only(monkeypatch, on):
         return orig_make(self, move)
     monkeypatch.setattr(Searcher, "qsearch", qsearch)
     monkeypatch.setattr(Searcher, "make", make)
-    think(Position.from_fen(MID), depth=3, seed=1, qs_recap=on, qs_see=False)
+    think(Position.from_fen(DEEP), depth=3, seed=1, qs_recap=on, qs_see=False)
     deep = [(last, to) for qd, last, check, to in made
             if qd >= ref.QS_RECAP_PLY and not check]
-    assert len(deep) > 40             # 47 with the rule on (the re-weighted tables)
+    assert len(deep) > 50
     assert all(last == to for last, to in deep) == on
 
 
