@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from pyharness.reference import assets
-from pyharness.reference.board import KING, make_square
+from pyharness.reference.board import (ADVISOR, BISHOP, CANNON, KING, KNIGHT, PAWN, ROOK,
+                                      make_square)
 from pyharness.reference.eval import (POSITION_SCALE_PCT, TUNED_MATERIAL, Evaluator,
                                       default_pst, max_side_sum)
 from pyharness.reference.lfsr import Lfsr, SeedError
@@ -240,8 +241,10 @@ def test_lfsr_noise_range():
 
 
 def test_eval_fit_tool(tmp_path):
-    """tools/eval_fit.py fits a label file (the evaluation alone and a feature) and
-    refuses an unknown feature or a malformed line with exit 2."""
+    """tools/eval_fit.py fits a label file (the evaluation alone and a feature), with
+    --tables another re-weighting (the shipped one's spec: the same loss; the published
+    tables': another), and refuses an unknown feature, a bad --tables or a malformed line
+    with exit 2."""
     lines = (ROOT / "tests" / "data" / "fsf_eval_labels.txt").read_text().splitlines()
     small = tmp_path / "labels.txt"
     small.write_text("\n".join(lines[:80]) + "\n")
@@ -254,6 +257,19 @@ def test_eval_fit_tool(tmp_path):
     r = subprocess.run(tool + ["fit", str(small), "nope"], capture_output=True, text=True,
                        timeout=60)
     assert r.returncode == 2 and "unknown feature" in r.stderr
+    shipped = ",".join(str(v) for v in (*(TUNED_MATERIAL[t] for t in (ADVISOR, BISHOP, KNIGHT,
+                                        ROOK, CANNON, PAWN)), POSITION_SCALE_PCT))
+    alone = {}
+    for spec in (None, shipped, "20,18,78,194,89,7,100"):     # the last: the published tables
+        r = subprocess.run(tool + ["fit", str(small)] + (["--tables", spec] if spec else []),
+                           capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+        alone[spec] = [ln for ln in r.stdout.splitlines() if " loss " in ln][0]
+    assert alone[shipped] == alone[None] != alone["20,18,78,194,89,7,100"]
+    for spec in ("1,2,3", "30,29,49,251,81,14,200"):   # not seven numbers; an entry > 255
+        r = subprocess.run(tool + ["fit", str(small), "--tables", spec], capture_output=True,
+                           text=True, timeout=60)
+        assert r.returncode == 2 and r.stderr.startswith("eval_fit:"), r.stderr
     small.write_text(lines[10] + "\nnot a label line\n")
     r = subprocess.run(tool + ["fit", str(small)], capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "FEN ; centipawns" in r.stderr

@@ -3,7 +3,7 @@
 
     python tools/eval_fit.py gen N SEED OUT.txt       # N positions of twin games
     python tools/eval_fit.py label IN.txt OUT.txt [--depth 12] [-j 2]
-    python tools/eval_fit.py fit LABELS.txt [FEATURE[,FEATURE...] ...]
+    python tools/eval_fit.py fit LABELS.txt [FEATURE[,FEATURE...] ...] [--tables A,B,H,R,C,P,S]
 
 gen plays games from the match openings (assets/match_openings.txt) with the twin at
 level 2 and one random move in eight, and keeps about one position in three after the
@@ -16,7 +16,9 @@ over k, b and a weight per feature (Rprop), on all rows and 2-fold cross-validat
 and prints the weights in the evaluation's units: a feature whose cross-validated
 loss is clearly below the evaluation's alone predicts Fairy-Stockfish's score. The
 evaluation is the twin's (pyharness.reference.eval.Evaluator.default()); feature
-values are own minus enemy's, from the side to move.
+values are own minus enemy's, from the side to move. --tables fits another
+re-weighting of the published tables instead of the engine's (eval.tune_pst): material
+of advisor, bishop, horse, rook, cannon and pawn, and the positional part's scale in %.
 A static fit is a screen, not evidence: a term is kept only after a match (docs/bench.md).
 """
 from __future__ import annotations
@@ -181,6 +183,19 @@ FEATURES = {"guard": f_guard, "crossed": f_crossed, "horse_legs": f_horse_legs,
             "n_pawn": _count((PAWN,))}
 
 
+def use_tables(spec: str) -> None:
+    """Make Evaluator.default() re-weight the published tables by `spec` (--tables)."""
+    from pyharness.reference import eval as ev
+    try:
+        a, b, h, r, c, p, scale = (int(v) for v in spec.split(","))
+    except ValueError:
+        raise ValueError(f"--tables wants seven integers A,B,H,R,C,P,S, got {spec!r}") from None
+    ev.TUNED_MATERIAL = {ADVISOR: a, BISHOP: b, KNIGHT: h, ROOK: r, CANNON: c, PAWN: p}
+    ev.POSITION_SCALE_PCT = scale
+    ev.default_pst.cache_clear()
+    ev.default_pst()                    # entries outside 1..255: ValueError now
+
+
 def fit(path: str, sets: list[list[str]]) -> None:
     """The logistic fit of each feature set (see the module's docstring)."""
     import numpy as np
@@ -243,6 +258,8 @@ def main() -> int:
     f = sub.add_parser("fit")
     f.add_argument("labels")
     f.add_argument("sets", nargs="*", help="comma-separated feature names: " + ", ".join(FEATURES))
+    f.add_argument("--tables", help="A,B,H,R,C,P,S: material of advisor, bishop, horse, "
+                   "rook, cannon, pawn and the positional part's scale in %%")
     a = ap.parse_args()
     try:
         if a.cmd == "gen":
@@ -256,6 +273,8 @@ def main() -> int:
                 print(f"eval_fit: unknown feature(s) {', '.join(sorted(unknown))}; "
                       f"known: {', '.join(FEATURES)}", file=sys.stderr)
                 return 2
+            if a.tables:
+                use_tables(a.tables)
             fit(a.labels, sets)
     except (OSError, ValueError) as exc:
         print(f"eval_fit: {exc}", file=sys.stderr)
