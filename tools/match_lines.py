@@ -1,14 +1,19 @@
 """A resumable match: the games of `xq65 match A B -n N --seed S`, one JSON line each.
 
     python tools/match_lines.py A B GAMES SEED JOBS OUT.jsonl [--reverse] [--part I/N]
-    python tools/match_lines.py --score OUT.jsonl
+                                [--sprt ELO0,ELO1]
+    python tools/match_lines.py --score OUT.jsonl [--sprt ELO0,ELO1]
 
 The schedule, openings and engine seeds are those of `xq65 match` (pyharness.match
 schedule + iter_match), but every finished game is appended to OUT at once, so a run
 cut short (a deadline, a shared machine) still counts, a second run resumes it, and a
 second process with --reverse plays the schedule from its end into the same file
 (--score keeps one line per game index); --part I/N plays only every N-th game left,
-from the I-th (0-based), so N processes share the rest without playing a game twice. Used for the search-change matches of
+from the I-th (0-based), so N processes share the rest without playing a game twice.
+--sprt ELO0,ELO1 adds a sequential test (elo.sprt_llr, alpha = beta = 0.05): the
+log-likelihood ratio of Elo A-B = ELO1 against ELO0 is printed, and a run stops as soon
+as it leaves the bounds (H0 or H1 accepted; GAMES is then the most it plays; write
+--sprt=-5,5 when ELO0 is negative). Used for the search-change matches of
 docs/bench.md ("Late-move reductions: strength", "Null move with late-move reductions").
 """
 from __future__ import annotations
@@ -17,7 +22,7 @@ import argparse
 import json
 import sys
 
-from pyharness.match.elo import elo_estimate
+from pyharness.match.elo import elo_estimate, sprt_bounds, sprt_llr
 from pyharness.match import iter_match, load_openings, parse_spec, schedule
 
 
@@ -34,14 +39,45 @@ def read_lines(path: str) -> dict[int, dict]:
     return games
 
 
-def score(path: str) -> str:
-    """W-D-L from A's side, score and Elo with its 95 % interval."""
+def wdl(path: str) -> tuple[int, int, int]:
+    """A's wins, draws and losses in the file."""
     games = list(read_lines(path).values())
-    w = sum(g["a_score"] == 1.0 for g in games)
-    d = sum(g["a_score"] == 0.5 for g in games)
-    los = sum(g["a_score"] == 0.0 for g in games)
+    return (sum(g["a_score"] == 1.0 for g in games), sum(g["a_score"] == 0.5 for g in games),
+            sum(g["a_score"] == 0.0 for g in games))
+
+
+def sprt_state(path: str, sprt: tuple[float, float]) -> tuple[float, str]:
+    """(LLR, verdict) of the games so far: verdict "H0", "H1" or "" (go on)."""
+    llr = sprt_llr(*wdl(path), *sprt)
+    lo, hi = sprt_bounds()
+    return llr, "H1" if llr >= hi else "H0" if llr <= lo else ""
+
+
+def score(path: str, sprt: tuple[float, float] | None = None) -> str:
+    """W-D-L from A's side, score and Elo with its 95 % interval (and the SPRT's state)."""
+    w, d, los = wdl(path)
     est = elo_estimate(w, d, los)
-    return f"{len(games)} games, A: {w}-{d}-{los}, {100 * est.score:.1f} %, Elo {est.text()}"
+    text = f"{w + d + los} games, A: {w}-{d}-{los}, {100 * est.score:.1f} %, Elo {est.text()}"
+    if sprt:
+        llr, verdict = sprt_state(path, sprt)
+        lo, hi = sprt_bounds()
+        text += (f"; SPRT elo0 {sprt[0]:g}, elo1 {sprt[1]:g}: LLR {llr:.2f} ({lo:.2f} .. "
+                 f"{hi:.2f}), " + {"H1": "H1 accepted", "H0": "H0 accepted"}.get(verdict,
+                                                                            "go on"))
+    return text
+
+
+def parse_sprt(text: str | None) -> tuple[float, float] | None:
+    """"ELO0,ELO1" of --sprt (None: no test)."""
+    if text is None:
+        return None
+    try:
+        e0, e1 = (float(v) for v in text.split(","))
+    except ValueError:
+        raise ValueError(f"--sprt wants ELO0,ELO1, got {text!r}") from None
+    if not e0 < e1:
+        raise ValueError(f"--sprt wants ELO0 < ELO1, got {text!r}")
+    return e0, e1
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -50,10 +86,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--reverse", action="store_true")
     ap.add_argument("--score", action="store_true")
     ap.add_argument("--part", default="0/1", help="I/N: every N-th game left, from the I-th")
+    ap.add_argument("--sprt", help="ELO0,ELO1: stop when the SPRT accepts one of them "
+                    "(--sprt=-5,5 when ELO0 is negative)")
     ns = ap.parse_args(argv)
     try:
+        sprt = parse_sprt(ns.sprt)
         if ns.score:
-            print(score(ns.args[0]))
+            print(score(ns.args[0], sprt))
             return 0
         if len(ns.args) != 6:
             raise ValueError("give A B GAMES SEED JOBS OUT.jsonl (or --score OUT.jsonl)")
@@ -67,12 +106,16 @@ def main(argv: list[str] | None = None) -> int:
         tasks = tasks[part::parts]
         if ns.reverse:
             tasks.reverse()
+        if sprt and done and sprt_state(out, sprt)[1]:
+            tasks = []                  # decided already
         with open(out, "a") as f:
             for rec in iter_match(parse_spec(a), parse_spec(b), tasks, jobs=int(jobs)):
                 f.write(json.dumps({"index": rec.index, "a_score": rec.a_score,
                                     "reason": rec.reason}) + "\n")
                 f.flush()
-        print(score(out))
+                if sprt and sprt_state(out, sprt)[1]:
+                    break               # the generator's finally stops the workers
+        print(score(out, sprt))
         return 0
     except (ValueError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -92,3 +92,36 @@ def elo_estimate(wins: int, draws: int, losses: int) -> EloEstimate:
     hi = min(1.0, s + Z95 * se)
     return EloEstimate(wins, draws, losses, s, score_to_elo(s),
                        score_to_elo(lo), score_to_elo(hi))
+
+
+def elo_to_score(elo: float) -> float:
+    """The expected score of an Elo difference (the inverse of score_to_elo)."""
+    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+
+
+def sprt_bounds(alpha: float = 0.05, beta: float = 0.05) -> tuple[float, float]:
+    """(lower, upper) bounds of the log-likelihood ratio: below lower accept H0, above
+    upper accept H1 (Wald; alpha = false positive, beta = false negative rate)."""
+    if not (0.0 < alpha < 0.5 and 0.0 < beta < 0.5):
+        raise EloInputError(f"alpha and beta must be in (0, 0.5), got {alpha}, {beta}")
+    return math.log(beta / (1.0 - alpha)), math.log((1.0 - beta) / alpha)
+
+
+def sprt_llr(wins: int, draws: int, losses: int, elo0: float, elo1: float) -> float:
+    """Log-likelihood ratio of H1 (Elo A-B = elo1) against H0 (= elo0) from W/D/L, the
+    generalised SPRT's normal approximation of the per-game score (as engine testers use
+    it): N (s1 - s0) (2 s - s0 - s1) / (2 v), s the mean score, s0/s1 the scores of elo0
+    and elo1, v the per-game variance with one pseudo-game of each result added (so a
+    short run of equal results has a finite variance). 0 before the first game."""
+    if min(wins, draws, losses) < 0:
+        raise EloInputError(f"negative count in W/D/L {wins}/{draws}/{losses}")
+    if not elo0 < elo1:
+        raise EloInputError(f"the SPRT needs elo0 < elo1, got {elo0}, {elo1}")
+    n = wins + draws + losses
+    if n == 0:
+        return 0.0
+    s = (wins + 0.5 * draws) / n
+    w, d, l = wins + 1, draws + 1, losses + 1
+    var = (w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s ** 2) / (w + d + l)
+    s0, s1 = elo_to_score(elo0), elo_to_score(elo1)
+    return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var)

@@ -1,0 +1,66 @@
+"""tools/match_lines.py: the resumable match's score and its sequential test (--sprt)."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from types import SimpleNamespace
+
+from pyharness.rom.build import project_root
+
+ROOT = project_root()
+TOOL = ROOT / "tools" / "match_lines.py"
+
+
+def _load():
+    spec = importlib.util.spec_from_file_location("match_lines", TOOL)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _write(path, scores):
+    path.write_text("".join(json.dumps({"index": i, "a_score": s, "reason": "x"}) + "\n"
+                            for i, s in enumerate(scores)))
+
+
+def test_score_with_sprt_and_bad_arguments(tmp_path):
+    out = tmp_path / "m.jsonl"
+    _write(out, [1.0] * 30 + [0.5] * 10)
+    r = subprocess.run([sys.executable, str(TOOL), "--score", str(out), "--sprt", "0,10"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("40 games, A: 30-10-0") and "H1 accepted" in r.stdout
+    _write(out, [1.0, 0.0, 0.5, 0.5])
+    r = subprocess.run([sys.executable, str(TOOL), "--score", str(out), "--sprt=-5,5"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0 and "go on" in r.stdout
+    for bad in ("10,0", "5", "a,b"):
+        r = subprocess.run([sys.executable, str(TOOL), "--score", str(out), f"--sprt={bad}"],
+                           capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and r.stderr.startswith("error: --sprt"), r.stderr
+
+
+def test_sprt_stops_the_run_when_decided(tmp_path, monkeypatch, capsys):
+    """A run with --sprt stops at the first game that decides the test; a second run on
+    the decided file plays nothing; without --sprt every game is played."""
+    tool = _load()
+    played = []
+
+    def fake_iter_match(a, b, tasks, jobs=1):
+        for t in tasks:                 # A loses every game
+            played.append(t.index)
+            yield SimpleNamespace(index=t.index, a_score=0.0, reason="mate")
+
+    monkeypatch.setattr(tool, "iter_match", fake_iter_match)
+    out = tmp_path / "m.jsonl"
+    args = ["naive:depth=1", "naive:depth=2", "200", "3", "1", str(out)]
+    assert tool.main(args + ["--sprt", "0,10"]) == 0
+    n = len(out.read_text().splitlines())
+    assert 10 < n < 100 and len(played) == n
+    assert "H0 accepted" in capsys.readouterr().out
+    assert tool.main(args + ["--sprt", "0,10"]) == 0
+    assert len(played) == n
+    assert tool.main(args) == 0
+    assert len(out.read_text().splitlines()) == 200
