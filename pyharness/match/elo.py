@@ -78,6 +78,12 @@ def _fmt(x: float) -> str:
     return f"{x:+}" if math.isinf(x) else f"{x:+.0f}"
 
 
+def _game_variance(wins: float, draws: float, losses: float, s: float) -> float:
+    """The per-game variance of scores 1, 1/2, 0 about the mean score s."""
+    return (wins * (1 - s) ** 2 + draws * (0.5 - s) ** 2 + losses * s ** 2) / (
+        wins + draws + losses)
+
+
 def elo_estimate(wins: int, draws: int, losses: int) -> EloEstimate:
     """Elo difference and 95 % interval from W/D/L (see the module docstring)."""
     if min(wins, draws, losses) < 0:
@@ -86,8 +92,7 @@ def elo_estimate(wins: int, draws: int, losses: int) -> EloEstimate:
     if n == 0:
         raise EloInputError("no games to estimate Elo from")
     s = (wins + 0.5 * draws) / n
-    var = (wins * (1 - s) ** 2 + draws * (0.5 - s) ** 2 + losses * s ** 2) / n
-    se = math.sqrt(var / n)
+    se = math.sqrt(_game_variance(wins, draws, losses, s) / n)
     lo = max(0.0, s - Z95 * se)
     hi = min(1.0, s + Z95 * se)
     return EloEstimate(wins, draws, losses, s, score_to_elo(s),
@@ -121,7 +126,6 @@ def sprt_llr(wins: int, draws: int, losses: int, elo0: float, elo1: float) -> fl
     if n == 0:
         return 0.0
     s = (wins + 0.5 * draws) / n
-    w, d, l = wins + 1, draws + 1, losses + 1
-    var = (w * (1 - s) ** 2 + d * (0.5 - s) ** 2 + l * s ** 2) / (w + d + l)
+    var = _game_variance(wins + 1, draws + 1, losses + 1, s)
     s0, s1 = elo_to_score(elo0), elo_to_score(elo1)
     return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var)
