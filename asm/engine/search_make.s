@@ -127,18 +127,9 @@ pv_row:
         beq nocap
         tax                     ; --- the victim: its key into sr_key, its value out
   .if WITHKEY
-        ldy zob_k4-RED_TAG,x
+        ldy zob_k4-RED_TAG,x    ; byte 0 only (srch_key_rest: the others)
         lda (sr_ptr1),y
         sta sr_key
-        iny
-        lda (sr_ptr1),y
-        sta sr_key+1
-        iny
-        lda (sr_ptr1),y
-        sta sr_key+2
-        iny
-        lda (sr_ptr1),y
-        sta sr_key+3
   .endif
         lda ev_page-RED_TAG,x
         sta sr_ptr0+1
@@ -220,76 +211,32 @@ done:
 ; (docs/search.md, make()).  With srch_make_q, THE place where a node is counted.
 ; Everything inline (docs/cycle_budget.md, "Search"): the sums are saved per ply for
 ; srch_unmake, the victim's and the mover's values come from one PST pointer (page per
-; piece code, ev_page), the child key is written straight into the record from the
-; parent's entry (key blocks per square: one pointer per square, Y = kind*4 + byte; the
-; side key is folded in as immediates, ZOB_SIDE0..3 exported as zero-page constants), and
-; the board is updated as pos_make does.
+; piece code, ev_page), byte 0 of the child key is written straight into the record
+; from the parent's entry (key blocks per square: one pointer per square, Y = kind*4 +
+; byte; the side key is folded in as immediates, ZOB_SIDE0..3 exported as zero-page
+; constants) and REC_LAZY owes bytes 1-3 (srch_key_rest, when the child reads its key),
+; and the board is updated as pos_make does.
 ; @param pos_from, pos_to  a legal move of the side to move
-; Clobbers: A, X, Y, sr_key (the victim's key), sr_ptr0/1, sr_t0-sr_t2, att_sq, gc_*.
-; Cycles: own ~300 (the eval part ~110, the key ~130), + srch_make_board ~115, + 22 the
-;         node count and poll (srch_make_done), + pos_gives_check (~104)
+; Clobbers: A, X, Y, sr_key (byte 0: the victim's), sr_ptr0/1, sr_t0-sr_t2, att_sq, gc_*.
+; Cycles: own ~200 (the eval part ~110, key byte 0 ~40), + srch_make_board ~115, + 22
+;         the node count and poll (srch_make_done), + pos_gives_check (~104)
 .proc srch_make
         MAKE_EVAL 1
-        ldy zob_k4-RED_TAG,x    ; --- rec_k[n+1] = rec_k[n] ^ mover(from) ^ mover(to)
-        ldx pos_from            ;     ^ side (^ victim(to))
+        ldy zob_k4-RED_TAG,x    ; --- rec_k0[n+1] = rec_k0[n] ^ mover(from) ^ mover(to)
+        ldx pos_from            ;     ^ side (^ victim(to)); bytes 1-3: srch_key_rest
         lda zob_sq_lo-ZOB_SQ_FIRST,x
         sta sr_ptr0             ; key block of the source square
         lda zob_sq_hi-ZOB_SQ_FIRST,x
         sta sr_ptr0+1
         ldx sr_n
-        lda sr_t2
+        lda (sr_ptr0),y
+        eor (sr_ptr1),y
+        eor #ZOB_SIDE0
+        eor rec_k0,x
+        ldy sr_t2
         beq @kq
-        lda (sr_ptr0),y
-        eor (sr_ptr1),y
         eor sr_key
-        eor #ZOB_SIDE0
-        eor rec_k0,x
-        sta rec_k0+1,x
-        iny
-        lda (sr_ptr0),y
-        eor (sr_ptr1),y
-        eor sr_key+1
-        eor #ZOB_SIDE1
-        eor rec_k1,x
-        sta rec_k1+1,x
-        iny
-        lda (sr_ptr0),y
-        eor (sr_ptr1),y
-        eor sr_key+2
-        eor #ZOB_SIDE2
-        eor rec_k2,x
-        sta rec_k2+1,x
-        iny
-        lda (sr_ptr0),y
-        eor (sr_ptr1),y
-        eor sr_key+3
-        eor #ZOB_SIDE3
-        eor rec_k3,x
-        sta rec_k3+1,x
-        jmp @half
-@kq:    lda (sr_ptr0),y
-        eor (sr_ptr1),y
-        eor #ZOB_SIDE0
-        eor rec_k0,x
-        sta rec_k0+1,x
-        iny
-        lda (sr_ptr0),y
-        eor (sr_ptr1),y
-        eor #ZOB_SIDE1
-        eor rec_k1,x
-        sta rec_k1+1,x
-        iny
-        lda (sr_ptr0),y
-        eor (sr_ptr1),y
-        eor #ZOB_SIDE2
-        eor rec_k2,x
-        sta rec_k2+1,x
-        iny
-        lda (sr_ptr0),y
-        eor (sr_ptr1),y
-        eor #ZOB_SIDE3
-        eor rec_k3,x
-        sta rec_k3+1,x
+@kq:    sta rec_k0+1,x
 @half:  ldx eng_ply             ; --- plies since the last capture
         lda #0
         ldy sr_t2
@@ -339,7 +286,7 @@ done:
         sta eng_side
         inc eng_ply
         jsr pos_gives_check     ; C = the side now to move is in check (gives_check.s)
-        lda #0
+        lda #REC_LAZY >> 1      ; the key's bytes 1-3 are owed (srch_key_rest)
         rol a
         ldy sr_t2
         beq @flag
@@ -441,16 +388,33 @@ done:
 ; Repetition of the current position in the record (docs/search.md, repetition()).
 ; Walks back two entries a step (n - k even: the opponent's move led to k; odd: the
 ; mover's own), ANDing their check flags, to the last capture (or null move) or the
-; start, comparing the keys at even n - k.
+; start, comparing the keys at even n - k from n - 4 on (n - 2 cannot repeat n: one
+; quiet move of each side cannot take a move back).  Key byte 0 first; on a match a
+; key still owed (REC_LAZY) is completed (srch_key_rest) before bytes 1-3.
 ; @return   C set and sr_v = the score when it repeats; C clear otherwise
-; Clobbers: A, X, Y, sr_t0, sr_t1.  Cycles: ~25 + 50 per two positions since the last
-;           capture
+; Clobbers: A, X, Y, sr_t0, sr_t1, sr_key, sr_ptr0, sr_ptr1.  Cycles: ~40 + 50 per two
+;           positions since the last capture
 .proc srch_rep
         lda #REC_CHECK
         sta sr_t0               ; own_all: moves into k with n - k odd (the mover's own)
         sta sr_t1               ; opp_all: n - k even
         ldx sr_n                ; k
+        beq @none0
         ldy sr_n
+        lda rec_flag,x          ; k = n, n - 1: the flags only
+        bmi @none0
+        and sr_t1
+        sta sr_t1
+        dex
+        beq @none0
+        lda rec_flag,x
+        bmi @none0
+        and sr_t0
+        sta sr_t0
+        dex
+        bne @loop
+@none0: clc
+        rts
 @loop:  cpx #0
         beq @none
         lda rec_flag,x
@@ -467,7 +431,16 @@ done:
         lda rec_k0,x
         cmp rec_k0,y
         bne @loop
-        lda rec_k1,x
+        lda rec_flag,y
+        and #REC_LAZY
+        beq @rest
+        txa
+        pha
+        jsr srch_key_rest
+        pla
+        tax
+        ldy sr_n
+@rest:  lda rec_k1,x
         cmp rec_k1,y
         bne @loop
         lda rec_k2,x
@@ -504,6 +477,91 @@ done:
         sec
         rts
 @none:  clc
+        rts
+.endproc
+
+;;
+; Completes the key of the current position, entry sr_n: rec_k1..3[n] = rec_k1..3[n - 1]
+; ^ mover(from) ^ mover(to) ^ side (^ victim(to)), the move of ply eng_ply - 1 read from
+; its undo record (the mover stands on undo_to); srch_make wrote byte 0 and set REC_LAZY,
+; which this clears.  A search() node calls it when it needs its key (srch_rep's match of
+; byte 0, the TT probe of a node with depth): a horizon node's quiescence reads no key, so
+; most made moves never pay for bytes 1-3.
+; Clobbers: A, X, Y, sr_key, sr_ptr0, sr_ptr1.  Cycles: ~115 quiet, ~140 a capture
+.proc srch_key_rest
+        ldx eng_ply
+        ldy undo_from-1,x
+        lda zob_sq_lo-ZOB_SQ_FIRST,y
+        sta sr_ptr0             ; key block of the source square
+        lda zob_sq_hi-ZOB_SQ_FIRST,y
+        sta sr_ptr0+1
+        ldy undo_to-1,x
+        lda zob_sq_lo-ZOB_SQ_FIRST,y
+        sta sr_ptr1             ; key block of the target square
+        lda zob_sq_hi-ZOB_SQ_FIRST,y
+        sta sr_ptr1+1
+        lda eng_board,y
+        sta sr_key              ; the mover
+        lda undo_cap-1,x
+        beq @quiet
+        tax                     ; the victim's bytes 1-3 into sr_key+1..3
+        ldy zob_k4-RED_TAG,x
+        iny
+        lda (sr_ptr1),y
+        sta sr_key+1
+        iny
+        lda (sr_ptr1),y
+        sta sr_key+2
+        iny
+        lda (sr_ptr1),y
+        sta sr_key+3
+        ldx sr_key
+        ldy zob_k4-RED_TAG,x
+        ldx sr_n
+        iny
+        lda (sr_ptr0),y
+        eor (sr_ptr1),y
+        eor sr_key+1
+        eor #ZOB_SIDE1
+        eor rec_k1-1,x
+        sta rec_k1,x
+        iny
+        lda (sr_ptr0),y
+        eor (sr_ptr1),y
+        eor sr_key+2
+        eor #ZOB_SIDE2
+        eor rec_k2-1,x
+        sta rec_k2,x
+        iny
+        lda (sr_ptr0),y
+        eor (sr_ptr1),y
+        eor sr_key+3
+        jmp @last
+@quiet: ldx sr_key
+        ldy zob_k4-RED_TAG,x
+        ldx sr_n
+        iny
+        lda (sr_ptr0),y
+        eor (sr_ptr1),y
+        eor #ZOB_SIDE1
+        eor rec_k1-1,x
+        sta rec_k1,x
+        iny
+        lda (sr_ptr0),y
+        eor (sr_ptr1),y
+        eor #ZOB_SIDE2
+        eor rec_k2-1,x
+        sta rec_k2,x
+        iny
+        lda (sr_ptr0),y
+        eor (sr_ptr1),y
+@last:  eor #ZOB_SIDE3
+        eor rec_k3-1,x
+        sta rec_k3,x
+        lda rec_flag,x
+        and #<~REC_LAZY
+        sta rec_flag,x
+::srch_key_done:                ; hook for the node trace (xq65 diff)
         rts
 .endproc
 

@@ -378,8 +378,13 @@
         sta fr_bl,x
         lda sr_b+1
         sta fr_bh,x
+        ldy sr_n                ; a node with depth reads its key: bytes 1-3 if owed
+        lda rec_flag,y
+        and #REC_LAZY
+        beq @keyed
+        jsr srch_key_rest
         ; ---- TT probe
-        lda #0
+@keyed: lda #0
         sta sr_hf
         sta sr_ht
         inc srch_tt_probes

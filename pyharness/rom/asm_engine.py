@@ -353,12 +353,11 @@ class AsmEngine:
 
             def at_node():
                 if trace is not None:
-                    if quiesce[0]:      # srch_make_q keeps no key: the board's
-                        key = position_key(bytes(mem[a_psq:a_psq + 32]), mem[a_side],
-                                           zkeys)
-                    else:
-                        n = mem[a_n]
-                        key = sum(mem[a_k[i] + n] << (8 * i) for i in range(4))
+                    # srch_make_q keeps no key: the board's; srch_make writes byte 0
+                    # and owes bytes 1-3 (at_key_done puts them in when they are made)
+                    key = position_key(bytes(mem[a_psq:a_psq + 32]), mem[a_side], zkeys)
+                    if not quiesce[0]:
+                        key = key & ~0xFF | mem[a_k[0] + mem[a_n]]
                     trace.append((mem[a_f], mem[a_t], key, mem[a_sum] | mem[a_sum + 1] << 8,
                                   mem[a_sum + 2] | mem[a_sum + 3] << 8))
                 if move_now_after is not None:
@@ -366,7 +365,13 @@ class AsmEngine:
                     if cnt >= move_now_after:
                         mem[a_mn] = 1
                 quiesce[0] = False
+            def at_key_done():  # srch_key_rest, at a node's entry: its make is the last
+                if trace:
+                    n = mem[a_n]
+                    full = sum(mem[a_k[i] + n] << (8 * i) for i in range(4))
+                    trace[-1] = trace[-1][:2] + (full,) + trace[-1][3:]
             hooks[s.addr("srch_make_done")] = at_node
+            hooks[s.addr("srch_key_done")] = at_key_done
             hooks[s.addr("srch_make_q")] = at_make_q
         for label, fn in (hooks_in or {}).items():
             hooks[s.addr(label)] = fn
