@@ -1,18 +1,23 @@
-"""`xq65 diff`: the asm search against its Python twin, node by node, on seeded positions.
+"""`xq65 diff`: the asm search against its Python twin, node by node, on many positions.
 
-For each position (random_positions with the seed, the start position first) and depth,
-both engines search with a node trace: (from, to, key, red_sum, black_sum) at every
-make. The first position, node and field where they part is reported.
+For each position (random_positions with the seed, the start position first; or named
+positions such as those of the bench suite) and depth, both engines search with a node
+trace: (from, to, key, red_sum, black_sum) at every make. The first position, node and
+field where they part is reported.
 
 The random positions walk the edges (edge_position): a half-move counter drawn near the
 100-ply rule and past the one-byte ceiling (0, 90..110, 250..260, 1000), and a game
 history of random plies with back-and-forth shuffles, so the game record holds
 repetitions (and perpetual checks when a shuffle checks) that the search must judge.
+They are lopsided, so their search trees depend little on the evaluation; `xq65 diff
+--suite` compares on the bench suite's positions from real games instead (`named`),
+where a change of the evaluation moves the tree.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Sequence
 
 from .engines import AsmSearchEngine, RefEngine, SearchEngine, open_asm_engine
 from .limits import Limits
@@ -31,6 +36,7 @@ class DiffReport:
     """What a diff run found: counts, and the first difference (None when equal)."""
 
     positions: int = 0
+    names: list[str] = field(default_factory=list)      # of named positions, in order
     searches: int = 0
     nodes: int = 0
     cycles: int = 0
@@ -151,22 +157,36 @@ def compare_one(asm: SearchEngine, fen: str | Position, depth: int, seed: int = 
     return None, a.nodes, a.cycles
 
 
-def run_diff(positions: int = 30, depth: int = 3, seed: int = 1, engine=None,
-             progress=None) -> DiffReport:
-    """Compare on `positions` positions at depths 1..`depth`; stop at the first difference.
-
-    The start position comes first as it is; the random ones go through edge_position
-    (drawn counter and game history, seeded by `seed`).
-    `engine`: an AsmEngine (default: engines.open_asm_engine()).
-    """
+def seeded_positions(positions: int, seed: int) -> list[Position]:
+    """The start position as it is, then `positions` - 1 random ones through
+    edge_position (drawn counter and game history, seeded by `seed`)."""
     from .reference.board import START_FEN
-    eng = AsmSearchEngine(engine or open_asm_engine())
     rng = random.Random(seed)
     fens = random_positions(max(positions - 1, 0), seed)
     todo = [Position.from_fen(START_FEN)] + [edge_position(f, rng) for f in fens]
+    return todo[:positions]
+
+
+def run_diff(positions: int = 30, depth: int = 3, seed: int = 1, engine=None,
+             progress=None, named: Sequence[tuple[str, str]] | None = None) -> DiffReport:
+    """Compare on `positions` positions at depths 1..`depth`; stop at the first difference.
+
+    The positions are seeded_positions(positions, seed); or, when `named` is given,
+    its (name, FEN) pairs as they are (no game history), and `positions` is ignored:
+    the report lists their names and a difference starts with the name.
+    `seed` is also the LFSR seed of every search.
+    `engine`: an AsmEngine (default: engines.open_asm_engine()).
+    """
+    eng = AsmSearchEngine(engine or open_asm_engine())
+    if named is None:
+        todo = [("", pos) for pos in seeded_positions(positions, seed)]
+    else:
+        todo = [(name, Position.from_fen(fen)) for name, fen in named]
     rep = DiffReport()
-    for fen in todo[:positions]:
+    for name, fen in todo:
         rep.positions += 1
+        if name:
+            rep.names.append(name)
         rep.counters.append(fen.halfmove)
         _, moves, seen = game_record(fen)
         rep.histories += bool(moves)
@@ -177,7 +197,7 @@ def run_diff(positions: int = 30, depth: int = 3, seed: int = 1, engine=None,
             rep.nodes += nodes
             rep.cycles += cycles
             if text is not None:
-                rep.first = text
+                rep.first = f"{name}: {text}" if name else text
                 return rep
         if progress:
             progress(rep)

@@ -10,7 +10,8 @@ from click.testing import CliRunner
 from PIL import Image
 
 from pyharness.bench.search import (LevelStats, SearchBench, SearchRun, SuiteError,
-                                    load_suite, parse_levels, run_bench, select_positions)
+                                    choose_positions, load_suite, name_ranges, parse_levels,
+                                    run_bench, select_positions)
 from pyharness.cli import main
 from pyharness.engines import AsmSearchEngine, EngineUnavailableError
 from pyharness.limits import Limits
@@ -80,6 +81,22 @@ def test_subsets_take_the_phases_in_turn():
         ["open-01", "mid-01", "end-01", "open-02"]
     assert len(select_positions(suite, None)) == 30
     assert len(select_positions(suite, 99)) == 30
+
+
+def test_positions_chosen_by_name_phase_or_all():
+    suite = load_suite()
+    assert [p.name for p in choose_positions(suite, "mid-05, end-02,mid-05")] == \
+        ["mid-05", "end-02"]
+    assert [p.name for p in choose_positions(suite, "mid")] == \
+        [f"mid-{i:02d}" for i in range(1, 11)]
+    assert len(choose_positions(suite, "all,mid")) == 30
+    for bad in ("mid-11", "", "mid,,end", "MID", "open-1"):
+        with pytest.raises(ValueError, match="not in the bench suite"):
+            choose_positions(suite, bad)
+    assert name_ranges(p.name for p in suite) == \
+        "open-01..open-10,mid-01..mid-10,end-01..end-10"
+    assert name_ranges(["mid-09", "mid-10", "mid-12", "end-x", "end-y"]) == \
+        "mid-09..mid-10,mid-12,end-x,end-y"
 
 
 def test_parse_levels():

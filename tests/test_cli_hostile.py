@@ -113,6 +113,8 @@ ARGUMENT_CASES = [
     (("diff", "--seed", "-5"), "'--seed'"),
     (("diff", "--seed", "99999999999999999999999"), "'--seed'"),
     (("diff", "--depth", "0"), "'--depth'"),
+    (("diff", "--suite", "mid-11"), "'--suite'"),
+    (("diff", "--suite", "mid", "-n", "2"), "not both"),
     (("match", "naive", "random", "--games", "-3"), "'--games'"),
     (("perft", START, "9"), "DEPTH"),
     (("screenshot", "x.png", "--frames", "1000000000"), "'--frames'"),

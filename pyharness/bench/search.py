@@ -116,6 +116,51 @@ def select_positions(suite: list[SuitePosition], count: int | None) -> list[Suit
     return out
 
 
+def choose_positions(suite: list[SuitePosition], text: str) -> list[SuitePosition]:
+    """The positions `text` names, comma-separated: `all`, a phase (open, mid, end: all of
+    its positions) or a position name (mid-05); in the order given, each once.
+
+    Raises ValueError for an item that is not in the suite.
+    """
+    by_name = {p.name: p for p in suite}
+    out: list[SuitePosition] = []
+    for item in (i.strip() for i in text.split(",")):
+        if item == "all":
+            group = suite
+        elif item in PHASES:
+            group = [p for p in suite if p.phase == item]
+        elif item in by_name:
+            group = [by_name[item]]
+        else:
+            raise ValueError(f"{item!r} is not in the bench suite: give all, "
+                             f"{', '.join(PHASES)} or names of "
+                             f"{name_ranges(p.name for p in suite)}, comma-separated")
+        out += [p for p in group if p not in out]
+    if not out:
+        raise ValueError(f"no suite positions in {text!r}")
+    return out
+
+
+def name_ranges(names: Iterable[str]) -> str:
+    """Names with runs of consecutive numbers shortened:
+    mid-01,mid-02,mid-03,end-07 -> "mid-01..mid-03,end-07"."""
+    runs: list[list[str]] = []
+    for name in names:
+        if runs and _next_name(runs[-1][-1]) == name:
+            runs[-1].append(name)
+        else:
+            runs.append([name])
+    return ",".join(r[0] if len(r) == 1 else f"{r[0]}..{r[-1]}" for r in runs)
+
+
+def _next_name(name: str) -> str | None:
+    """mid-09 -> mid-10 (the same width of digits); None when the name ends otherwise."""
+    stem, _, number = name.rpartition("-")
+    if not number.isdigit():
+        return None
+    return f"{stem}-{int(number) + 1:0{len(number)}d}"
+
+
 def parse_levels(text: str | None) -> list[int]:
     """"1,2,5" -> [1, 2, 5] (each 1..5, no repeats); None or "" -> all levels."""
     from ..reference.levels import all_levels

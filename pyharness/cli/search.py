@@ -72,31 +72,55 @@ def search_cmd(fen: str, depth, level, engine: str, seed: int, nodes, frames,
                    "(levels.NODE_CYCLES_ESTIMATE cycles a node)")
 
 
+def _suite_option(ctx, param, text: str | None):
+    """--suite: the chosen bench-suite positions as (name, FEN) pairs; None when absent."""
+    if text is None:
+        return None
+    from ..bench.search import choose_positions, load_suite
+    try:
+        return [(p.name, p.fen) for p in choose_positions(load_suite(), text)]
+    except ValueError as e:             # also SuiteError: a malformed suite file
+        raise click.BadParameter(str(e), ctx, param) from e
+
+
 @main.command("diff")
-@click.option("--positions", "-n", type=click.IntRange(1, 100_000), default=30,
-              show_default=True,
+@click.option("--positions", "-n", type=click.IntRange(1, 100_000), default=None,
               help="positions (the start position, then seeded random ones with drawn "
-                   "half-move counters and game histories)")
+                   "half-move counters and game histories)  [default: 30]")
+@click.option("--suite", "named", metavar="all|open|mid|end|NAME,..", default=None,
+              callback=_suite_option,
+              help="compare on bench-suite positions (assets/bench_suite.txt) instead: "
+                   "all, a phase or names (mid-01,mid-05), comma-separated; random "
+                   "positions are too lopsided to show a change of the evaluation")
 @click.option("--depth", "-d", type=click.IntRange(DEPTH_MIN, MAX_DEPTH), default=3,
               show_default=True, help="every depth 1..D is compared")
 @click.option("--seed", type=click.IntRange(0, SEED_MAX), default=1, show_default=True,
               help="random_positions seed (also the LFSR seed)")
-def diff_cmd(positions: int, depth: int, seed: int) -> None:
+def diff_cmd(positions: int | None, named, depth: int, seed: int) -> None:
     """asm search == Python twin, node by node: prints the first position, node and
     field where they part; exit status 1 on a difference."""
+    from ..bench.search import name_ranges
     from ..diff import run_diff
 
+    if named is not None and positions is not None:
+        raise click.UsageError("give --positions or --suite, not both")
+    positions = positions or 30
+    total = len(named) if named is not None else positions
+
     def progress(rep):
-        click.echo(f"  {rep.positions}/{positions} positions, {rep.nodes:,} nodes equal",
+        click.echo(f"  {rep.positions}/{total} positions, {rep.nodes:,} nodes equal",
                    err=True)
-    rep = run_diff(positions, depth, seed, engine=asm_engine(), progress=progress)
-    if rep.equal:
-        cpn = rep.cycles / rep.nodes if rep.nodes else 0
-        click.echo(f"equal: {rep.positions} positions x depths 1-{depth}, {rep.searches} "
-                   f"searches, {rep.nodes:,} nodes (asm {cpn:,.0f} cycles/node); "
-                   f"counters {min(rep.counters)}-{max(rep.counters)} "
-                   f"({sum(c >= 100 for c in rep.counters)} >= 100), {rep.histories} "
-                   f"with a game history, {rep.repeated} repeating a position")
-        return
-    click.echo(f"DIFFERENT after {rep.searches} searches:\n{rep.first}")
-    sys.exit(1)
+    rep = run_diff(positions, depth, seed, engine=asm_engine(), progress=progress,
+                   named=named)
+    if not rep.equal:
+        click.echo(f"DIFFERENT after {rep.searches} searches:\n{rep.first}")
+        sys.exit(1)
+    cpn = rep.cycles / rep.nodes if rep.nodes else 0
+    which = f" ({name_ranges(rep.names)})" if rep.names else ""
+    line = (f"equal: {rep.positions} positions{which} x depths 1-{depth}, {rep.searches} "
+            f"searches, {rep.nodes:,} nodes (asm {cpn:,.0f} cycles/node)")
+    if named is None:
+        line += (f"; counters {min(rep.counters)}-{max(rep.counters)} "
+                 f"({sum(c >= 100 for c in rep.counters)} >= 100), {rep.histories} "
+                 f"with a game history, {rep.repeated} repeating a position")
+    click.echo(line)
