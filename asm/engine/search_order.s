@@ -90,10 +90,11 @@
 ;;
 ; Node start of a quiescence list out of check (captures only, count >= 1): the capture
 ; key of every slot (srch_order_stage1's), fr_ost = ORD_FULL (srch_pick_q scans without
-; stages; fr_end is not kept).
+; stages; fr_end is not kept), sr_best = the slot of the first maximum (srch_pick_q's
+; pick(0) takes it without a scan).
 ; @param X  ply
-; Clobbers: A, X, Y, sr_t1, sr_t2, sr_ptr2 (lo).
-; Cycles: ~55 per capture
+; Clobbers: A, X, Y, sr_t1, sr_t2, sr_ptr2, sr_best.
+; Cycles: ~65 per capture
 .proc srch_order_q
         stx sr_t1
         SRCH_PTRS
@@ -101,6 +102,7 @@
         sta fr_ost,x
         asl a                   ; 0: no bad-capture test (srch_lazy_bad)
         sta fr_bad,x
+        sta sr_ptr2+1           ; the maximum key so far
         lda mv_count,x
         sta sr_t2
         ldy #0
@@ -109,7 +111,12 @@
         lda eng_board,x
         MVV_LVA_KEY
         sta (sr_kptr),y
-        iny
+        cmp sr_ptr2+1
+        bcc @nomax
+        beq @nomax              ; a tie keeps the lower slot (the first maximum)
+        sta sr_ptr2+1
+        sty sr_best
+@nomax: iny
         cpy sr_t2
         bcc @loop
         rts
@@ -126,14 +133,17 @@ KILL_MARK = $01                 ; not EMPTY, not a piece, below RED_TAG, not neg
 ; 135 + 8 * MVV(victim) - MVV(attacker), killers (sr_ptr0/sr_ptr1 = from/to of killer
 ; 1/2; to-square 0: none) 130/129, other moves 0 (their history keys come later,
 ; srch_order_fill).  fr_ost = the number of stage-1 moves, fr_end = 1 + the last one's
-; slot (Y when none).  One board load a move finds captures, killers and the end: the
-; killers' empty targets hold KILL_MARK during the loop, and the to-square after the last
-; move is 0 (OFFBOARD) -- written into the next ply's free slots.
-; Clobbers: A, X, Y, sr_t2, sr_t3, sr_ptr2 (lo).  Cycles: ~24 per quiet move, ~70 per
-;           capture, ~70 a call
+; slot (Y when none), sr_best = the slot of the first maximum key (when fr_ost > 0: the
+; pick(0) of a list without a hash move takes it without a scan).  One board load a move
+; finds captures, killers and the end: the killers' empty targets hold KILL_MARK during
+; the loop, and the to-square after the last move is 0 (OFFBOARD) -- written into the
+; next ply's free slots.
+; Clobbers: A, X, Y, sr_t2, sr_t3, sr_ptr2, sr_best.  Cycles: ~24 per quiet move, ~80 per
+;           capture, ~75 a call
 .proc srch_order_stage1
         ldx sr_t1
         lda #0
+        sta sr_ptr2+1           ; the maximum key so far (a stage-1 key is >= 129)
         sta fr_ost,x
         sty sr_t3               ; end
         ldy mv_count,x
@@ -180,7 +190,12 @@ KILL_MARK = $01                 ; not EMPTY, not a piece, below RED_TAG, not neg
 @capt:  MVV_LVA_KEY
 @stage1:
         sta (sr_kptr),y
-        iny
+        cmp sr_ptr2+1
+        bcc @nomax
+        beq @nomax              ; a tie keeps the lower slot (the first maximum)
+        sta sr_ptr2+1
+        sty sr_best
+@nomax: iny
         sty sr_t3
         ldx sr_t1
         inc fr_ost,x
@@ -273,14 +288,17 @@ KILL_MARK = $01                 ; not EMPTY, not a piece, below RED_TAG, not neg
         sec
         sbc #1
         sta fr_ost,x            ; this pick takes a stage-1 move
+        lda #KEY_BAD_CAPTURE - 1 ; stage 1: the maximum is a stage-1 key (>= 129)
+        sta sr_t3
         ldy sr_t0
         bne @s1
         lda (sr_kptr),y
         cmp #KEY_HASH
         beq @take               ; pick(0) of the hash move
-@s1:    lda #KEY_BAD_CAPTURE - 1 ; stage 1: the maximum is a stage-1 key (>= 129)
-        sta sr_t3
-        lda fr_end,x
+        lda sr_best             ; pick(0): stage 1 found the first maximum
+        sta sr_t2
+        jmp srch_pick_w1
+@s1:    lda fr_end,x
         jmp srch_pick_scan      ; (> i)
 @fill:  ldy sr_t0
         jsr srch_order_fill
@@ -316,7 +334,12 @@ KILL_MARK = $01                 ; not EMPTY, not a piece, below RED_TAG, not neg
 @caps:  sta sr_t0               ; i
         stx sr_t1               ; ply
         SRCH_PTRS
-        lda #0                  ; every key is >= 1
+        lda sr_t0
+        bne @scan
+        lda sr_best             ; pick(0): srch_order_q found the first maximum
+        sta sr_t2
+        jmp srch_pick_won       ; (fr_bad = 0: no bad-capture test)
+@scan:  lda #0                  ; every key is >= 1
         sta sr_t3
         lda mv_count,x
 ::srch_pick_scan:
@@ -371,7 +394,9 @@ ps_won: tax
         ldx sr_t1               ; the maximum is 1: every key left is 1
         lda #ORD_SORTED         ; (in stage 1 the maximum is >= 129)
         sta fr_ost,x
-ps_w1:  ldx sr_t1
+ps_w1:
+::srch_pick_w1:                 ; (srch_pick's pick(0) in stage 1: slot sr_t2 wins)
+        ldx sr_t1
         lda fr_bad,x
         bne ps_lazy             ; a search() list: the winner may be a bad capture
 ::srch_pick_won:                ; (srch_lazy_bad's way back: slot i + sr_t2 wins)
