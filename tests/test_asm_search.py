@@ -114,8 +114,9 @@ def test_trace_and_incremental_eval(eng):
         assert ta == tr
         ev = Evaluator.default()
         sums = ev.side_sums(pos.piece_sq)
-        assert eng.sim.read("ev_sum", 4) == bytes(
-            [sums[0] & 255, sums[0] >> 8, sums[1] & 255, sums[1] >> 8])
+        ply = eng.sim.peek("eng_ply")            # the root's sums, per ply (ev_s0..3)
+        got = bytes(eng.sim.peek(eng.sim.addr(f"ev_s{i}") + ply) for i in range(4))
+        assert got == bytes([sums[0] & 255, sums[0] >> 8, sums[1] & 255, sums[1] >> 8])
 
 
 def test_game_record_repetition_and_perpetual(eng):

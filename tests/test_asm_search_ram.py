@@ -67,28 +67,31 @@ def test_search_and_game_write_only_engine_ram():
 
 def test_search_make_unmake_restore_the_position_bytes():
     """srch_make (srch_make_q) / srch_unmake (the search's own inline make, not pos_make): at every
-    srch_unmake_done the board, piece list, eval sums, side, ply and record index are
-    byte-identical to what they were when the matching srch_make started."""
+    srch_unmake_done the board, piece list, eval sums of plies 0..ply, side, ply and record
+    index are byte-identical to what they were when the matching srch_make started."""
     sim = make_sim()
     eng = AsmEngine(sim)
     mem = sim.memory
     areas = [(sim.addr("eng_board"), 256), (sim.addr("eng_piece_sq"), 32),
-             (sim.addr("ev_sum"), 4), (sim.addr("eng_side"), 1), (sim.addr("eng_ply"), 1),
-             (sim.addr("sr_n"), 1)]
-    stack: list[bytes] = []
+             (sim.addr("eng_side"), 1), (sim.addr("eng_ply"), 1), (sim.addr("sr_n"), 1)]
+    sums = [sim.addr(f"ev_s{i}") for i in range(4)]   # per ply: plies 0..ply are the path's
+    a_ply = sim.addr("eng_ply")
+    stack: list[tuple[int, bytes]] = []
     pairs = [0]
     bad: list[str] = []
 
-    def snap() -> bytes:
-        return b"".join(bytes(mem[a:a + n]) for a, n in areas)
+    def snap(ply: int) -> bytes:
+        return b"".join([bytes(mem[a:a + n]) for a, n in areas]
+                        + [bytes(mem[a:a + ply + 1]) for a in sums])
 
     def at_make():
-        stack.append(snap())
+        ply = mem[a_ply]
+        stack.append((ply, snap(ply)))
 
     def at_unmake_done():
-        before = stack.pop()
+        ply, before = stack.pop()
         pairs[0] += 1
-        if before != snap() and len(bad) < 3:
+        if before != snap(ply) and len(bad) < 3:
             bad.append(f"pair {pairs[0]}: position bytes differ after srch_unmake")
 
     hooks = {sim.addr("srch_make"): at_make, sim.addr("srch_make_q"): at_make,

@@ -70,11 +70,12 @@ def render_consts(levels, source: str) -> list[str]:
     out += [f"{k} = {v}" if v < 256 else f"{k} = ${v:04X}"
             for k, v in constants(levels).items()]
     mvv = [search.MVV_LVA_VALUE[t] for t in PIECE_TYPES[:16]]
+    base = search.KEY_CAPTURE - 1      # a capture's key: base + 8 * MVV(victim) - MVV(taker)
     out += ["; MVV/LVA value of the piece of each index within its side "
-            "(K A A B B N N R R C C P P P P P), x1 and x8",
+            "(K A A B B N N R R C C P P P P P): x1, and KEY_CAPTURE - 1 + x8",
             ".macro MVV1_ROW", "  .byte " + ", ".join(str(v) for v in mvv), ".endmacro",
-            ".macro MVV8_ROW", "  .byte " + ", ".join(str(8 * v) for v in mvv), ".endmacro",
-            ".endif"]
+            ".macro MVV8K_ROW", "  .byte " + ", ".join(str(base + 8 * v) for v in mvv),
+            ".endmacro", ".endif"]
     return out
 
 

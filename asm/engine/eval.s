@@ -101,10 +101,12 @@ ev_page:
 .endproc
 
 ;;
-; Static evaluation for the side to move: sum[stm] - sum[opp] + EVAL_ADVANCED.
+; Static evaluation for the side to move: sum[stm] - sum[opp] + EVAL_ADVANCED, from the
+; sums of ply eng_ply (ev_s0..3).
 ; @return   sr_v (16-bit signed)
-; Clobbers: A.  Cycles: ~40 with RTS
+; Clobbers: A, X (= eng_ply).  Cycles: ~45 with RTS
 .proc ev_evaluate
+        ldx eng_ply
         EV_EVALUATE
         rts
 .endproc

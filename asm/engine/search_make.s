@@ -12,7 +12,7 @@
 .segment "RODATA"
 ; MVV/LVA by piece index within its side (K A A B B N N R R C C P P P P P)
 mvv1:   MVV1_ROW
-mvv8:   MVV8_ROW
+mvv8k:  MVV8K_ROW
 ; history rows by piece type
 hist_row_lo:                    ; by piece code - RED_TAG (0..31)
 .repeat 32, P
@@ -97,22 +97,15 @@ pv_row:
 
 ; ---------------------------------------------------------------------- make / unmake
 
-; The eval part of a make, shared by srch_make and srch_make_q: saves the sums of this
-; ply (ev_sv0..3, for srch_unmake), takes the victim's value out and moves the mover's
-; value (PST page per piece code, ev_page; Black's squares rotated, 254 - sq).  With
-; WITHKEY the victim's key goes into sr_key and sr_ptr1 points at the key block of the
-; target square.  Out: sr_t2 = victim (0: none), sr_t1 = X = the mover's piece code.
+; The eval part of a make, shared by srch_make and srch_make_q: the sums of ply + 1
+; (ev_s0..3) from those of this ply: the victim's value out of its side's sum (else that
+; sum carried over) and the mover's value moved (PST page per piece code, ev_page;
+; Black's squares rotated, 254 - sq).  Nothing to save: srch_unmake leaves the sums of
+; ply + 1 behind.  With WITHKEY byte 0 of the victim's key goes into sr_key and sr_ptr1
+; points at the key block of the target square.  Out: sr_t2 = victim (0: none),
+; sr_t1 = X = the mover's piece code.
 .macro MAKE_EVAL WITHKEY
-        .local vred, nocap, rneg, mblk, bneg, done
-        ldx eng_ply
-        lda ev_sum              ; the sums of this ply, for srch_unmake
-        sta ev_sv0,x
-        lda ev_sum+1
-        sta ev_sv1,x
-        lda ev_sum+2
-        sta ev_sv2,x
-        lda ev_sum+3
-        sta ev_sv3,x
+        .local vred, nocap, cpred, mover, rneg, mblk, bneg, done
         lda #0
         sta sr_ptr0             ; PST pointer: page set per piece
         ldy pos_to
@@ -125,7 +118,7 @@ pv_row:
         lda eng_board,y
         sta sr_t2               ; victim
         beq nocap
-        tax                     ; --- the victim: its key into sr_key, its value out
+        tax                     ; --- the victim: its key byte, its value out
   .if WITHKEY
         ldy zob_k4-RED_TAG,x    ; byte 0 only (srch_key_rest: the others)
         lda (sr_ptr1),y
@@ -133,31 +126,47 @@ pv_row:
   .endif
         lda ev_page-RED_TAG,x
         sta sr_ptr0+1
+        ldx eng_ply
         lda eng_side
         bne vred                ; Black moves: the victim is Red
         lda pos_to              ; a Black victim: square 254 - to
         eor #$FF
         tay
         dey
-        lda ev_sum+2
+        lda ev_s2,x
         sec
         sbc (sr_ptr0),y
-        sta ev_sum+2
-        bcs nocap
-        dec ev_sum+3
-        bcc nocap               ; always
+        sta ev_s2+1,x
+        lda ev_s3,x
+        sbc #0
+        sta ev_s3+1,x
+        jmp mover
 vred:   ldy pos_to
-        lda ev_sum
+        lda ev_s0,x
         sec
         sbc (sr_ptr0),y
-        sta ev_sum
-        bcs nocap
-        dec ev_sum+1
-nocap:  ldx pos_from            ; --- the mover: sum[side] += value(to) - value(from)
-        lda eng_board,x
+        sta ev_s0+1,x
+        lda ev_s1,x
+        sbc #0
+        sta ev_s1+1,x
+        jmp mover
+nocap:  ldx eng_ply             ; no victim: the other side's sum carries over
+        lda eng_side
+        bne cpred
+        lda ev_s2,x
+        sta ev_s2+1,x
+        lda ev_s3,x
+        sta ev_s3+1,x
+        jmp mover
+cpred:  lda ev_s0,x
+        sta ev_s0+1,x
+        lda ev_s1,x
+        sta ev_s1+1,x
+mover:  ldy pos_from            ; --- the mover: sum[side] + value(to) - value(from)
+        lda eng_board,y
         sta sr_t1
-        tax
-        lda ev_page-RED_TAG,x
+        tay
+        lda ev_page-RED_TAG,y
         sta sr_ptr0+1
         lda eng_side
         bne mblk
@@ -168,16 +177,18 @@ nocap:  ldx pos_from            ; --- the mover: sum[side] += value(to) - value(
         sbc (sr_ptr0),y         ; C clear: negative, A = delta + 256
         bcc rneg
         clc
-        adc ev_sum
-        sta ev_sum
-        bcc done
-        inc ev_sum+1
-        bcs done                ; always
-rneg:   adc ev_sum
-        sta ev_sum
-        bcs done
-        dec ev_sum+1
-        bcc done                ; always
+        adc ev_s0,x
+        sta ev_s0+1,x
+        lda ev_s1,x
+        adc #0
+        sta ev_s1+1,x
+        jmp done
+rneg:   adc ev_s0,x             ; C clear after: a borrow from the high byte
+        sta ev_s0+1,x
+        lda ev_s1,x
+        sbc #0
+        sta ev_s1+1,x
+        jmp done
 mblk:   lda pos_to              ; Black: squares rotated, 254 - sq
         eor #$FF
         tay
@@ -193,25 +204,27 @@ mblk:   lda pos_to              ; Black: squares rotated, 254 - sq
         sbc (sr_ptr0),y
         bcc bneg
         clc
-        adc ev_sum+2
-        sta ev_sum+2
-        bcc done
-        inc ev_sum+3
-        bcs done                ; always
-bneg:   adc ev_sum+2
-        sta ev_sum+2
-        bcs done
-        dec ev_sum+3
-done:
+        adc ev_s2,x
+        sta ev_s2+1,x
+        lda ev_s3,x
+        adc #0
+        sta ev_s3+1,x
+        jmp done
+bneg:   adc ev_s2,x
+        sta ev_s2+1,x
+        lda ev_s3,x
+        sbc #0
+        sta ev_s3+1,x
+done:   ldx sr_t1
 .endmacro
 
 ;;
 ; Makes pos_from -> pos_to with the key, the eval sums, the record (key, check flag,
 ; capture flag), the 100-ply counter; counts the node and polls the limits
 ; (docs/search.md, make()).  With srch_make_q, THE place where a node is counted.
-; Everything inline (docs/cycle_budget.md, "Search"): the sums are saved per ply for
-; srch_unmake, the victim's and the mover's values come from one PST pointer (page per
-; piece code, ev_page), byte 0 of the child key is written straight into the record
+; Everything inline (docs/cycle_budget.md, "Search"): the sums of ply + 1 are written
+; from those of the ply (ev_s0..3: srch_unmake restores nothing), the victim's and the
+; mover's values come from one PST pointer (page per piece code, ev_page), byte 0 of the child key is written straight into the record
 ; from the parent's entry (key blocks per square: one pointer per square, Y = kind*4 +
 ; byte; the side key is folded in as immediates, ZOB_SIDE0..3 exported as zero-page
 ; constants) and REC_LAZY owes bytes 1-3 (srch_key_rest, when the child reads its key),
@@ -343,21 +356,13 @@ done:
 .endproc
 
 ;;
-; Takes back the last srch_make: board and side (as pos_unmake), record index, eval
-; sums (restored from the per-ply save, ev_sv0..3).
-; Clobbers: A, X, Y, sr_t0, sr_t1.  Cycles: 109 a node with RTS (mid-01..04, depth 3)
+; Takes back the last srch_make: board and side (as pos_unmake), record index (the eval
+; sums are per ply: those of this ply were never touched).
+; Clobbers: A, X, Y, sr_t0, sr_t1.  Cycles: ~80 with RTS
 .proc srch_unmake
         dec sr_n
         dec eng_ply
         ldx eng_ply
-        lda ev_sv0,x
-        sta ev_sum
-        lda ev_sv1,x
-        sta ev_sum+1
-        lda ev_sv2,x
-        sta ev_sum+2
-        lda ev_sv3,x
-        sta ev_sum+3
         lda eng_side
         eor #1
         sta eng_side

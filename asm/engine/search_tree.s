@@ -100,6 +100,15 @@
         sta rec_k3+1,y
         lda #REC_CAPTURE | REC_NULL
         sta rec_flag+1,y
+        ldx eng_ply             ; the eval sums carry over (nothing moves)
+        lda ev_s0,x
+        sta ev_s0+1,x
+        lda ev_s1,x
+        sta ev_s1+1,x
+        lda ev_s2,x
+        sta ev_s2+1,x
+        lda ev_s3,x
+        sta ev_s3+1,x
         jsr null_flip
         inc sr_n
         inc eng_ply
@@ -346,6 +355,9 @@
         jmp ret_zero
 @go:    cpx #0
         beq @root
+        ldy sr_n                ; the move into the node captured: no repetition
+        lda rec_flag,y
+        bmi @norep
         jsr srch_rep
         bcc @norep
         rts
@@ -828,13 +840,13 @@ done:   sec
 
 ;;
 ; Quiescence at ply eng_ply: stand pat and captures; every evasion in check
-; (docs/search.md, qsearch()).
+; (docs/search.md, qsearch()).  Its PV row stays as it is: a qsearch node's moves are no
+; PV, and the one reader, a search() parent's pv_update, has a search() node as child
+; (srch_search, which empties pv_len[ply] on entry, also before it goes to the horizon).
 ; @param sr_a alpha, sr_b beta.  @return sr_v
 ; Clobbers: everything.  Recursive.
 .proc srch_qsearch
         ldx eng_ply
-        lda #0
-        sta pv_len,x
         lda sr_stopped
         beq @go
         jmp ret_zero

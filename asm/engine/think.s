@@ -115,6 +115,15 @@
         lda game_half
         sta sr_half
         jsr ev_full
+        ldx eng_ply             ; the root's sums (per ply: ev_s0..3)
+        lda ev_sum
+        sta ev_s0,x
+        lda ev_sum+1
+        sta ev_s1,x
+        lda ev_sum+2
+        sta ev_s2,x
+        lda ev_sum+3
+        sta ev_s3,x
         ; ---- book
         lda sr_book
         beq @nobook

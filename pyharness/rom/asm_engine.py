@@ -343,9 +343,11 @@ class AsmEngine:
         if trace is not None or move_now_after is not None:
             mem = s.memory
             a_n, a_k = s.addr("sr_n"), [s.addr(f"rec_k{i}") for i in range(4)]
-            a_sum, a_f, a_t = s.addr("ev_sum"), s.addr("pos_from"), s.addr("pos_to")
+            a_f, a_t = s.addr("pos_from"), s.addr("pos_to")
+            a_s = [s.addr(f"ev_s{i}") for i in range(4)]    # the eval sums, per ply
             a_nodes, a_mn = s.addr("srch_nodes"), s.addr("srch_move_now")
             a_psq, a_side = s.addr("eng_piece_sq"), s.addr("eng_side")
+            a_ply = s.addr("eng_ply")
             quiesce, zkeys = [False], default_keys()
 
             def at_make_q():
@@ -358,8 +360,9 @@ class AsmEngine:
                     key = position_key(bytes(mem[a_psq:a_psq + 32]), mem[a_side], zkeys)
                     if not quiesce[0]:
                         key = key & ~0xFF | mem[a_k[0] + mem[a_n]]
-                    trace.append((mem[a_f], mem[a_t], key, mem[a_sum] | mem[a_sum + 1] << 8,
-                                  mem[a_sum + 2] | mem[a_sum + 3] << 8))
+                    ply = mem[a_ply]
+                    trace.append((mem[a_f], mem[a_t], key, mem[a_s[0] + ply] | mem[a_s[1] + ply] << 8,
+                                  mem[a_s[2] + ply] | mem[a_s[3] + ply] << 8))
                 if move_now_after is not None:
                     cnt = int.from_bytes(bytes(mem[a_nodes:a_nodes + 4]), "little")
                     if cnt >= move_now_after:
