@@ -76,7 +76,7 @@ def _suite_option(ctx, param, text: str | None):
     """--suite: the chosen bench-suite positions as (name, FEN) pairs; None when absent."""
     if text is None:
         return None
-    from ..bench.search import choose_positions, load_suite
+    from ..bench.suite import choose_positions, load_suite
     try:
         return [(p.name, p.fen) for p in choose_positions(load_suite(), text)]
     except ValueError as e:             # also SuiteError: a malformed suite file
@@ -99,7 +99,7 @@ def _suite_option(ctx, param, text: str | None):
 def diff_cmd(positions: int | None, named, depth: int, seed: int) -> None:
     """asm search == Python twin, node by node: prints the first position, node and
     field where they part; exit status 1 on a difference."""
-    from ..bench.search import name_ranges
+    from ..bench.suite import name_ranges
     from ..diff import run_diff
 
     if named is not None and positions is not None:
