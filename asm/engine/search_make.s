@@ -393,33 +393,17 @@ done:   ldx sr_t1
 ; Repetition of the current position in the record (docs/search.md, repetition()).
 ; Walks back two entries a step (n - k even: the opponent's move led to k; odd: the
 ; mover's own), ANDing their check flags, to the last capture (or null move) or the
-; start, comparing the keys at even n - k from n - 4 on (n - 2 cannot repeat n: one
-; quiet move of each side cannot take a move back).  Key byte 0 first; on a match a
-; key still owed (REC_LAZY) is completed (srch_key_rest) before bytes 1-3.
+; start, comparing the keys at even n - k.  Key byte 0 first; on a match a key still
+; owed (REC_LAZY) is completed (srch_key_rest) before bytes 1-3.
 ; @return   C set and sr_v = the score when it repeats; C clear otherwise
-; Clobbers: A, X, Y, sr_t0, sr_t1, sr_key, sr_ptr0, sr_ptr1.  Cycles: ~40 + 50 per two
+; Clobbers: A, X, Y, sr_t0, sr_t1, sr_key, sr_ptr0, sr_ptr1.  Cycles: ~25 + 50 per two
 ;           positions since the last capture
 .proc srch_rep
         lda #REC_CHECK
         sta sr_t0               ; own_all: moves into k with n - k odd (the mover's own)
         sta sr_t1               ; opp_all: n - k even
         ldx sr_n                ; k
-        beq @none0
         ldy sr_n
-        lda rec_flag,x          ; k = n, n - 1: the flags only
-        bmi @none0
-        and sr_t1
-        sta sr_t1
-        dex
-        beq @none0
-        lda rec_flag,x
-        bmi @none0
-        and sr_t0
-        sta sr_t0
-        dex
-        bne @loop
-@none0: clc
-        rts
 @loop:  cpx #0
         beq @none
         lda rec_flag,x
@@ -492,7 +476,7 @@ done:   ldx sr_t1
 ; which this clears.  A search() node calls it when it needs its key (srch_rep's match of
 ; byte 0, the TT probe of a node with depth): a horizon node's quiescence reads no key, so
 ; most made moves never pay for bytes 1-3.
-; Clobbers: A, X, Y, sr_key, sr_ptr0, sr_ptr1.  Cycles: ~115 quiet, ~140 a capture
+; Clobbers: A, X, Y, sr_key, sr_ptr0, sr_ptr1.  Cycles: ~135 quiet, ~145 a capture
 .proc srch_key_rest
         ldx eng_ply
         ldy undo_from-1,x
@@ -520,7 +504,11 @@ done:   ldx sr_t1
         iny
         lda (sr_ptr1),y
         sta sr_key+3
-        ldx sr_key
+        jmp @mover
+@quiet: sta sr_key+1            ; no victim: A = 0
+        sta sr_key+2
+        sta sr_key+3
+@mover: ldx sr_key
         ldy zob_k4-RED_TAG,x
         ldx sr_n
         iny
@@ -541,26 +529,7 @@ done:   ldx sr_t1
         lda (sr_ptr0),y
         eor (sr_ptr1),y
         eor sr_key+3
-        jmp @last
-@quiet: ldx sr_key
-        ldy zob_k4-RED_TAG,x
-        ldx sr_n
-        iny
-        lda (sr_ptr0),y
-        eor (sr_ptr1),y
-        eor #ZOB_SIDE1
-        eor rec_k1-1,x
-        sta rec_k1,x
-        iny
-        lda (sr_ptr0),y
-        eor (sr_ptr1),y
-        eor #ZOB_SIDE2
-        eor rec_k2-1,x
-        sta rec_k2,x
-        iny
-        lda (sr_ptr0),y
-        eor (sr_ptr1),y
-@last:  eor #ZOB_SIDE3
+        eor #ZOB_SIDE3
         eor rec_k3-1,x
         sta rec_k3,x
         lda rec_flag,x

@@ -87,6 +87,20 @@
         rts
 .endproc
 
+; Stores key A into slot Y and keeps the first maximum: sr_ptr2+1 = the largest key so
+; far, sr_best = its lowest slot (srch_order_q, srch_order_stage1; srch_pick takes it at
+; pick(0) without a scan).
+.macro KEY_MAX
+; (anonymous labels only: a named one would end the caller's @-label scope)
+        sta (sr_kptr),y
+        cmp sr_ptr2+1
+        bcc :+
+        beq :+                  ; a tie keeps the lower slot (the first maximum)
+        sta sr_ptr2+1
+        sty sr_best
+:
+.endmacro
+
 ;;
 ; Node start of a quiescence list out of check (captures only, count >= 1): the capture
 ; key of every slot (srch_order_stage1's), fr_ost = ORD_FULL (srch_pick_q scans without
@@ -110,13 +124,8 @@
         tax
         lda eng_board,x
         MVV_LVA_KEY
-        sta (sr_kptr),y
-        cmp sr_ptr2+1
-        bcc @nomax
-        beq @nomax              ; a tie keeps the lower slot (the first maximum)
-        sta sr_ptr2+1
-        sty sr_best
-@nomax: iny
+        KEY_MAX
+        iny
         cpy sr_t2
         bcc @loop
         rts
@@ -189,13 +198,8 @@ KILL_MARK = $01                 ; not EMPTY, not a piece, below RED_TAG, not neg
         bne @stage1
 @capt:  MVV_LVA_KEY
 @stage1:
-        sta (sr_kptr),y
-        cmp sr_ptr2+1
-        bcc @nomax
-        beq @nomax              ; a tie keeps the lower slot (the first maximum)
-        sta sr_ptr2+1
-        sty sr_best
-@nomax: iny
+        KEY_MAX
+        iny
         sty sr_t3
         ldx sr_t1
         inc fr_ost,x

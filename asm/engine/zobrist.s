@@ -72,7 +72,7 @@ zob_k4:
 ; Key of the current position from scratch: XOR of every piece's key, XOR the side key
 ; when Black is to move.
 ; @return   sr_key
-; Clobbers: A, X, Y, sr_ptr0, sr_t0.  Cycles: 3,726 (the start position)
+; Clobbers: A, X, Y, sr_ptr0, sr_t0.  Cycles: 3,765 (the start position)
 .proc zob_full
         ZOB_SUM 0
 .endproc
