@@ -18,6 +18,7 @@ from typing import Iterable, Protocol
 from .limits import Limits, LimitsError
 from .reference.position import Move, Position
 from .reference.search import LMR_MIN_DEPTH, LMR_MIN_MOVE, SearchResult
+from .reference.search_consts import PLAN_KEPT_HALVES
 
 #: the engine names of make_engine
 ENGINE_NAMES = ("ref", "asm")
@@ -63,7 +64,8 @@ class RefEngine:
                      bad_caps=limits.bad_caps, lmr_depth=limits.lmr_depth,
                      lmr_move=limits.lmr_move,
                      lmr_deep=limits.lmr_deep, ext_limit=limits.ext_limit,
-                     time_manage=limits.time_manage, **limits.think_kwargs())
+                     time_manage=limits.time_manage, plan_kept=limits.plan_kept,
+                     **limits.think_kwargs())
 
 
 class AsmSearchEngine:
@@ -90,9 +92,10 @@ class AsmSearchEngine:
         if not limits.tt_deep:
             raise LimitsError("the asm TT always keeps deeper entries "
                               "(tt_deep=False is for the Python twin)")
-        if limits.time_manage is not True:
+        if limits.time_manage is not True or limits.plan_kept != PLAN_KEPT_HALVES:
             raise LimitsError("the asm always plans its iterations with PLAN_CHANGED_HALVES "
-                              "(time_manage=False, 2 or 3 is for the Python twin)")
+                              "and PLAN_KEPT_HALVES (time_manage=False, 2 or 3 and "
+                              "another plan_kept are for the Python twin)")
         return self.engine.think(position, history_moves=history_moves, trace=trace,
                                  null_move=limits.null_move, iir=limits.iir,
                                  qs_delta=limits.qs_delta, rfp=limits.rfp,

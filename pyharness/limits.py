@@ -14,6 +14,7 @@ from .reference.levels import MAX_DEPTH, all_levels
 from .reference.search import (IIR_DEFAULT, LMR_MIN_DEPTH, LMR_MIN_MOVE, QS_DELTA_DEFAULT,
                                QS_RECAP_DEFAULT, QS_SEE_DEFAULT, RFP_DEFAULT, BAD_CAPS_DEFAULT,
                                EXT_LIMIT_DEFAULT, SearchInputError)
+from .reference.search_consts import PLAN_KEPT_HALVES
 
 SEED_MAX = 0xFFFF
 NODES_MAX = 0xFFFF_FFFF
@@ -69,6 +70,7 @@ class Limits:
     lmr_deep: bool = False
     ext_limit: bool = EXT_LIMIT_DEFAULT
     time_manage: bool | int = True               # 2 or 3: the twin's plan in halves (plan.py)
+    plan_kept: int = PLAN_KEPT_HALVES            # 3 or 4: ... after a kept best move (twin)
 
     def __post_init__(self) -> None:
         if self.level is None and self.depth is None:
@@ -83,6 +85,7 @@ class Limits:
         _check("lmr_move", self.lmr_move, 2, 3)
         if not isinstance(self.time_manage, bool):
             _check("time_manage", self.time_manage, 2, 3)
+        _check("plan_kept", self.plan_kept, 3, 4)
 
     def think_kwargs(self) -> dict:
         """The limits as keyword arguments of reference.search.think (and AsmEngine's)."""

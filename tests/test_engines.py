@@ -58,9 +58,11 @@ def test_unknown_engine_and_twin_only_switches_for_asm():
         make_engine("asm").think(Position.start(), Limits(depth=1, lmr=False))
     with pytest.raises(LimitsError, match="keeps deeper entries"):
         make_engine("asm").think(Position.start(), Limits(depth=1, tt_deep=False))
-    for plan in (False, 3):
-        with pytest.raises(LimitsError, match="PLAN_CHANGED_HALVES"):
-            make_engine("asm").think(Position.start(), Limits(depth=1, time_manage=plan))
+    for plan in ({"time_manage": False}, {"time_manage": 3}, {"plan_kept": 3}):
+        with pytest.raises(LimitsError, match="PLAN_CHANGED_HALVES and PLAN_KEPT_HALVES"):
+            make_engine("asm").think(Position.start(), Limits(depth=1, **plan))
+    with pytest.raises(LimitsError, match="plan_kept must be 3..4"):
+        Limits(level=4, plan_kept=2)
     with pytest.raises(LimitsError, match="time_manage must be 2..3"):
         Limits(level=4, time_manage=4)
     for twin_only in ({"lmr_depth": 2}, {"lmr_move": 2}):

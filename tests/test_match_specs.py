@@ -87,20 +87,20 @@ def test_ref_calls_think_with_limits_seed_and_history(monkeypatch):
               history_moves=(), trace=None, null_move=False, lmr=True, iir=None,
               qs_delta=None, tt_deep=True, rfp=None, qs_recap=None, qs_see=None,
               lmr_depth=None, bad_caps=None, lmr_deep=None, ext_limit=None,
-              time_manage=True, lmr_move=None):
+              time_manage=True, lmr_move=None, plan_kept=None):
         calls.append(dict(fen=position.fen(), level=level, depth=depth, seed=seed,
                           nodes=nodes, frames=frames, history=history_moves,
                           null_move=null_move, lmr=lmr, iir=iir, qs_delta=qs_delta,
                           tt_deep=tt_deep, rfp=rfp, qs_recap=qs_recap, qs_see=qs_see,
                           lmr_depth=lmr_depth, bad_caps=bad_caps, lmr_deep=lmr_deep,
                           ext_limit=ext_limit, time_manage=time_manage,
-                          lmr_move=lmr_move))
+                          lmr_move=lmr_move, plan_kept=plan_kept))
         return types.SimpleNamespace(best_move=position.legal_moves()[0])
 
     import pyharness.reference.search as search
     monkeypatch.setattr(search, "think", think)
     player = make_player(parse_spec("ref:L4,null=1,lmr=0,iir=0,delta=1,ttdp=0,rfp=0,qsrc=0,"
-                                    "see=0,lmrd=2,bcap=0,lmrx=1,cxl=1,tmg=3,lmrm=2"))
+                                    "see=0,lmrd=2,bcap=0,lmrx=1,cxl=1,tmg=3,lmrm=2,tmk=3"))
     assert isinstance(player, SearchPlayer) and player.engine.name == "ref"
     player.new_game(11)
     pos = Position.start()
@@ -113,7 +113,7 @@ def test_ref_calls_think_with_limits_seed_and_history(monkeypatch):
                           lmr=False, iir=False, qs_delta=True, tt_deep=False,
                           rfp=False, qs_recap=False, qs_see=False,
                           lmr_depth=2, bad_caps=False, lmr_deep=True, ext_limit=True,
-                          time_manage=3, lmr_move=2)]
+                          time_manage=3, lmr_move=2, plan_kept=3)]
 
 
 def test_search_seed_is_a_nonzero_16_bit_value_that_varies():

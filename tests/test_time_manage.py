@@ -1,9 +1,10 @@
 """Time management (docs/search.md, think()): an iteration predicted not to finish
 within the frame cap is not started, in the twin (model clock) and the asm (its frame
 counter), by the same rule: after an iteration that took t frames, ending E frames
-after the start, the next starts only if E + p <= the cap, p = t + t // 2 -- or, when
-that iteration changed the best move, p = t * PLAN_CHANGED_HALVES // 2 (2: p = t,
-shipped; 3: the rule before, 1.5 t after every iteration, which the twin alone plays).
+after the start, the next starts only if E + p <= the cap, p = t * PLAN_KEPT_HALVES // 2
+(4: p = 2 t, shipped; 3: the rule before) -- or, when that iteration changed the best
+move, p = t * PLAN_CHANGED_HALVES // 2 (2: p = t, shipped; 3: 1.5 t). The twin alone
+plays the other rules.
 """
 from __future__ import annotations
 
@@ -14,16 +15,16 @@ from pyharness.bench.search import load_suite
 from pyharness.reference.levels import node_frames
 from pyharness.reference.position import Move, Position
 from pyharness.reference.search import RECAP_DEPTH, IterationPlan, plan_halves, think
-from pyharness.reference.search_consts import PLAN_CHANGED_HALVES
+from pyharness.reference.search_consts import PLAN_CHANGED_HALVES, PLAN_KEPT_HALVES
 
 
 def test_plan_rule_on_known_values():
     for halves, changed in ((3, False), (3, True), (2, False)):   # 1.5 t
-        plan = IterationPlan(100, halves)
+        plan = IterationPlan(100, halves, 3)
         assert plan.next_fits(10, changed)         # t 10: 10 + 15 <= 100
         assert plan.next_fits(40, changed)         # t 30: 40 + 45 = 85
         assert not plan.next_fits(70, changed)     # t 30: 70 + 45 = 115 > 100
-        plan = IterationPlan(100, halves)
+        plan = IterationPlan(100, halves, 3)
         assert plan.next_fits(40, changed)         # t 40: 40 + 60 = 100, just fits
         assert not plan.next_fits(100, changed)    # at the cap
     plan = IterationPlan(100, 2)                   # after a changed best move: t
@@ -32,58 +33,71 @@ def test_plan_rule_on_known_values():
     assert not plan.next_fits(99, True)            # t 29: 99 + 29 > 100
     plan = IterationPlan(100, 2)
     assert not plan.next_fits(51, True)            # t 51: 102 > 100
+    plan = IterationPlan(100)                      # after a kept best move: 2 t
+    assert plan.next_fits(10, False)               # t 10: 10 + 20 <= 100
+    assert plan.next_fits(40, False)               # t 30: 40 + 60 = 100, just fits
+    plan = IterationPlan(100)
+    assert plan.next_fits(20, False)               # t 20: 20 + 40 = 60
+    assert not plan.next_fits(50, False)           # t 30: 50 + 60 = 110 > 100 (1.5 t: 95)
     for halves in (2, 3):
-        for changed in (False, True):
-            plan = IterationPlan(600, halves)
-            assert not plan.next_fits(0xFFFF, changed)  # no 16-bit wrap: beyond the cap
+        for kept in (3, 4):
+            for changed in (False, True):
+                plan = IterationPlan(600, halves, kept)
+                assert not plan.next_fits(0xFFFF, changed)  # no 16-bit wrap: beyond the cap
     assert IterationPlan(100).halves == PLAN_CHANGED_HALVES == plan_halves(True) \
         == plan_halves(False)
+    assert IterationPlan(100).kept == PLAN_KEPT_HALVES
     assert plan_halves(3) == 3
     for bad in (1, 4, 0):
         with pytest.raises(ValueError):
             plan_halves(bad)
         with pytest.raises(ValueError):
             IterationPlan(100, bad)
+    for bad in (2, 5):
+        with pytest.raises(ValueError, match="kept move"):
+            IterationPlan(100, 2, bad)
 
 
-def _predicted_over(iterations: list, cap: int, halves: int) -> bool:
+def _predicted_over(iterations: list, cap: int, halves: int, kept: int) -> bool:
     """The rule's verdict after the last of `iterations` (think()'s (depth, score, nodes,
     move) rows) on the model clock: True, the next one does not fit."""
     nodes, prev = iterations[-1][2], iterations[-2][2] if len(iterations) > 1 else 0
     changed = len(iterations) == 1 or iterations[-1][3] != iterations[-2][3]
     e, t = node_frames(nodes), node_frames(nodes) - node_frames(prev)
-    return e + t * (halves if changed else 3) // 2 > cap
+    return e + t * (halves if changed else kept) // 2 > cap
 
 
 @pytest.mark.parametrize("level", [4, 5])
 def test_twin_skips_only_what_the_rule_says_and_saves_time(level):
     """At the L4 and L5 caps on the suite: every skip is justified by the model clock,
-    the managed searches take less model time in total, and the rule before (1.5 t after
-    every iteration) starts no iteration the shipped one skips."""
+    the managed searches take less model time in total, and the rule before (1.5 t
+    after a kept best move) skips nothing the shipped rule starts: the shipped rule
+    only declines more, never less."""
     cap = 600 if level == 4 else 1800
-    t_on = t_off = skipped = 0
+    t_on = t_off = t_old = skipped = 0
     for k, sp in enumerate(load_suite()):
         if level == 5 and k % 3:
             continue                               # level 5: every third position
         pos = Position.from_fen(sp.fen)
         on = think(pos, level=level, seed=1 + k, use_book=False)
         off = think(pos, level=level, seed=1 + k, use_book=False, time_manage=False)
-        old = think(pos, level=level, seed=1 + k, use_book=False, time_manage=3)
-        assert on.iterations[:len(old.iterations)] == old.iterations
-        assert on.depth >= old.depth and on.nodes >= old.nodes
+        old = think(pos, level=level, seed=1 + k, use_book=False, plan_kept=3)
+        assert old.iterations[:len(on.iterations)] == on.iterations
+        assert on.depth <= old.depth and on.nodes <= old.nodes
         assert not (on.skipped and on.stopped)
         # the same iterations as far as the managed search went
         assert on.iterations == off.iterations[:len(on.iterations)]
         if on.skipped:
             skipped += 1
-            assert _predicted_over(on.iterations, cap, PLAN_CHANGED_HALVES)
+            assert _predicted_over(on.iterations, cap, PLAN_CHANGED_HALVES, PLAN_KEPT_HALVES)
         else:
             assert on.nodes == off.nodes
         if old.skipped:
-            assert _predicted_over(old.iterations, cap, 3)
+            assert _predicted_over(old.iterations, cap, PLAN_CHANGED_HALVES, 3)
         t_on += on.nodes
         t_off += off.nodes
-    assert skipped > 0 and t_on < t_off
+        t_old += old.nodes
+    assert skipped > 0 and t_on < t_off and t_on <= t_old
 
 
 def test_no_plan_without_a_frame_cap():
@@ -188,12 +202,13 @@ def test_asm_plan_is_the_twins(start, last, now, cap, changed):
 
 
 def test_plan_cases_split_the_rules():
-    """The asm test above has cases where the shipped and the older rule differ."""
+    """The asm test above has cases where the shipped rule and the rules before differ
+    (1.5 t after a change, 1.5 t after a kept move)."""
     split = 0
-    for start, last, now, cap in [(0, 40, 70, 100), (100, 50, 350, 500)]:
-        a, b, c = IterationPlan(cap, 2), IterationPlan(cap, 3), IterationPlan(cap, 2)
-        a.elapsed = b.elapsed = c.elapsed = last
+    for start, last, now, cap in [(0, 40, 70, 100), (100, 50, 350, 500), (0, 0, 40, 100)]:
         e = (now - start) & 0xFFFF
-        split += a.next_fits(e, True) != b.next_fits(e, True)
-        split += a.next_fits(e, True) != c.next_fits(e, False)
-    assert split == 4
+        for changed, other in ((True, (3, 4)), (False, (2, 3))):
+            a, b = IterationPlan(cap), IterationPlan(cap, *other)
+            a.elapsed = b.elapsed = last
+            split += a.next_fits(e, changed) != b.next_fits(e, changed)
+    assert split == 3

@@ -44,6 +44,7 @@ def constants(levels) -> dict[str, int]:
         "IIR_MIN_DEPTH": search.IIR_MIN_DEPTH, "QS_DELTA": search.QS_DELTA,
         "RECAP_MIN_DEPTH": search.RECAP_MIN_DEPTH, "RECAP_DEPTH": search.RECAP_DEPTH,
         "PLAN_CHANGED_HALVES": search_consts.PLAN_CHANGED_HALVES,
+        "PLAN_KEPT_HALVES": search_consts.PLAN_KEPT_HALVES,
         "RULE_IIR": search.RULE_IIR, "RULE_DELTA": search.RULE_DELTA,
         "RULE_RFP": search.RULE_RFP, "RULE_QS_RECAP": search.RULE_QS_RECAP,
         "RULE_QS_SEE": search.RULE_QS_SEE, "RULE_BAD_CAPS": search.RULE_BAD_CAPS,

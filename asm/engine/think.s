@@ -304,8 +304,9 @@
 ; Time management (docs/search.md, think(); plan.py IterationPlan): after an
 ; iteration, with E = frames since the start and t = E - sr_tm_el (the frames the
 ; iteration took), the next one is not started when E + p > sr_flimit, p the predicted
-; cost: t + t / 2, or t * PLAN_CHANGED_HALVES / 2 (2: t) when the iteration changed the
-; best move (sr_t0 = 0, as think sets it for think_recapture).  sr_tm_el = E.
+; cost: t * PLAN_KEPT_HALVES / 2 (4: 2 t), or t * PLAN_CHANGED_HALVES / 2 (2: t) when
+; the iteration changed the best move (sr_t0 = 0, as think sets it for
+; think_recapture).  sr_tm_el = E.
 ; @param sr_t0  1: the iteration's best move was the last one's; 0: it changed
 ; @return C set: do not start the next iteration
 ; Clobbers: A, Y, sr_t0-sr_t3, sr_ptr0.  Cycles: ~110
@@ -336,21 +337,18 @@
         sta sr_tm_el
         lda sr_t1
         sta sr_tm_el+1
-        lda #0                  ; sr_ptr0 = t / 2, or 0 after a changed best move
+.if ::PLAN_CHANGED_HALVES <> 2 || ::PLAN_KEPT_HALVES <> 4
+        .error "srch_plan predicts t after a change, 2 t after a kept move (search_consts.py)"
+.endif
+        lda #0                  ; sr_ptr0 = t after a kept best move, 0 after a change
         sta sr_ptr0
         sta sr_ptr0+1
-.if ::PLAN_CHANGED_HALVES = 2
         tya
         beq @p
-.elseif ::PLAN_CHANGED_HALVES <> 3
-        .error "PLAN_CHANGED_HALVES is 2 or 3 (search_consts.py)"
-.endif
-        lda sr_t3
-        lsr a
-        sta sr_ptr0+1
         lda sr_t2
-        ror a
         sta sr_ptr0
+        lda sr_t3
+        sta sr_ptr0+1
 @p:     lda sr_ptr0             ; p = t + sr_ptr0 (a carry: beyond any cap)
         clc
         adc sr_t2

@@ -127,7 +127,7 @@ class SearchPlayer:
                  see: int | None = None, lmrd: int | None = None,
                  bcap: int | None = None, lmrx: int | None = None,
                  cxl: int | None = None, tmg: int | None = None,
-                 lmrm: int | None = None) -> None:
+                 lmrm: int | None = None, tmk: int | None = None) -> None:
         self.engine = engine
         self.limits = {"level": level, "depth": depth, "nodes": nodes, "frames": frames,
                        "null_move": bool(null), "lmr": True if lmr is None else bool(lmr),
@@ -144,6 +144,8 @@ class SearchPlayer:
                        "ext_limit": EXT_LIMIT_DEFAULT if cxl is None else bool(cxl)}
         if tmg is not None:                      # the twin's time plan (plan.py)
             self.limits["time_manage"] = tmg
+        if tmk is not None:
+            self.limits["plan_kept"] = tmk
         Limits(**self.limits)                    # LimitsError now, not mid-game
         self.game_seed = 0
 

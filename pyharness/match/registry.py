@@ -211,7 +211,8 @@ register_engine(EngineKind(
      "lmrm": ParamRule(2, 3, "late-move reductions from this move index on"),
      "lmrx": ParamRule(0, 1, "very late moves reduced one ply more"),
      "cxl": ParamRule(0, 1, "no check extension at depth 1"),
-     "tmg": ParamRule(2, 3, "time plan: after a changed best move, next iteration = tmg/2 x last")},
+     "tmg": ParamRule(2, 3, "time plan: after a changed best move, next iteration = tmg/2 x last"),
+     "tmk": ParamRule(3, 4, "time plan: after a kept best move, next iteration = tmk/2 x last")},
     _make_ref,
     required=(("level", "depth", "nodes", "frames"),), exclusive=(("level", "depth"),)))
 

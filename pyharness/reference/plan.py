@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .search_consts import PLAN_CHANGED_HALVES, RECAP_DEPTH, RECAP_MIN_DEPTH
+from .search_consts import PLAN_CHANGED_HALVES, PLAN_KEPT_HALVES, RECAP_DEPTH, RECAP_MIN_DEPTH
 
 if TYPE_CHECKING:
     from .position import Move
@@ -20,7 +20,7 @@ def recapture_depth(max_depth: int) -> int:
 def plan_halves(time_manage: bool | int) -> int:
     """think()'s `time_manage` as the plan's halves after a changed best move:
     PLAN_CHANGED_HALVES for True or False, else 2 or 3 (the twin only; 3: the rule
-    before, 1.5 t after every iteration)."""
+    before, 1.5 t after a changed best move)."""
     if isinstance(time_manage, bool):
         return PLAN_CHANGED_HALVES
     if time_manage not in (2, 3):
@@ -33,18 +33,23 @@ class IterationPlan:
 
     After each completed iteration, with `elapsed` frames since the start: t = the
     frames that iteration took. The next one is predicted to take at least
-    p = t + t // 2 frames, or p = t * halves // 2 when that iteration's best move was
-    not the one before's (PLAN_CHANGED_HALVES = 2: p = t); it is not started when
-    elapsed + p > the cap. An iteration's cost over the last one's ranges from 0.4 to
-    16 on the bench suite, and from iteration 4 on it was below 1.5 only after an
-    iteration that changed its mind, which costs more than its successor (docs/search.md).
+    p = t * kept // 2 frames (PLAN_KEPT_HALVES = 4: p = 2 t), or p = t * halves // 2
+    when that iteration's best move was not the one before's (PLAN_CHANGED_HALVES = 2:
+    p = t); it is not started when elapsed + p > the cap. An iteration's cost over the
+    last one's ranges from 0.4 to 16 on the bench suite; after a kept best move it was
+    never below 1.9 (twin nodes) and 2.7 (asm cycles), after a changed one, which costs
+    more than its successor, down to 0.4 (docs/search.md).
     """
 
-    def __init__(self, cap: int, halves: int = PLAN_CHANGED_HALVES):
+    def __init__(self, cap: int, halves: int = PLAN_CHANGED_HALVES,
+                 kept: int = PLAN_KEPT_HALVES):
         if halves not in (2, 3):
-            raise ValueError(f"the plan's growth is 2 or 3 halves, got {halves}")
+            raise ValueError(f"the plan's growth after a change is 2 or 3 halves, got {halves}")
+        if kept not in (3, 4):
+            raise ValueError(f"the plan's growth after a kept move is 3 or 4 halves, got {kept}")
         self.cap = cap
         self.halves = halves
+        self.kept = kept
         self.elapsed = 0         # frames at the end of the last iteration
 
     def next_fits(self, elapsed: int, changed: bool = False) -> bool:
@@ -52,7 +57,7 @@ class IterationPlan:
         last iteration's); True: start the next one."""
         t = (elapsed - self.elapsed) & 0xFFFF
         self.elapsed = elapsed
-        return elapsed + t * (self.halves if changed else 3) // 2 <= self.cap
+        return elapsed + t * (self.halves if changed else self.kept) // 2 <= self.cap
 
 
 def stopped_answer(result: SearchResult, pv0: list[Move], root_best: int,

@@ -305,7 +305,8 @@ class Searcher(PathMixin, OrderingMixin):
             result.best_move = root_moves[0]
             result.pv = [root_moves[0]]
             return result
-        plan = IterationPlan(self.limits.frames, self.limits.plan_halves) if (
+        plan = IterationPlan(self.limits.frames, self.limits.plan_halves,
+                             self.limits.plan_kept) if (
             self.limits.time_manage and self.limits.frames and self.limits.clock) else None
         recap_depth = recapture_depth(self.limits.depth)
         for depth in range(1, self.limits.depth + 1):
@@ -391,7 +392,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
           move_now: Callable[[], bool] | None = None, use_tt: bool = True,
           use_book: bool | None = None, book: Book | None = None,
           trace: list | None = None, null_move: bool = False,
-          lmr: bool = True, time_manage: bool | int = True, iir: bool | None = None,
+          lmr: bool = True, time_manage: bool | int = True, plan_kept: int | None = None,
+          iir: bool | None = None,
           qs_delta: bool | None = None, recapture: bool = True,
           tt_deep: bool = True, rfp: bool | None = None,
           qs_recap: bool | None = None, qs_see: bool | None = None,
@@ -413,7 +415,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     `null_move=True` switches null-move pruning on (off by default: docs/bench.md), `lmr=False`
     late-move reductions off, `time_manage=False` the rule that does not start an iteration
     predicted to overrun the frame cap (2 or 3, the twin only: its prediction after a
-    changed best move, in halves of the last iteration's frames, plan.py), `tt_deep=False`
+    changed best move, in halves of the last iteration's frames, plan.py; `plan_kept`, 3 or
+    4, the twin only: the same after a kept best move, None: PLAN_KEPT_HALVES), `tt_deep=False`
     the TT's depth-preferred replacement (the rule before it, for comparisons: the twin
     alone can switch it); `iir`, `qs_delta`, `rfp`, `qs_recap`, `qs_see` switch internal
     iterative reduction, delta pruning, reverse futility pruning, the qsearch's
@@ -454,6 +457,10 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     lim.null_move = bool(null_move)
     lim.lmr = bool(lmr)
     lim.time_manage, lim.plan_halves = bool(time_manage), plan_halves(time_manage)
+    if plan_kept is not None:
+        if plan_kept not in (3, 4):
+            raise SearchInputError(f"plan_kept must be 3 or 4, got {plan_kept}")
+        lim.plan_kept = plan_kept
     lim.recapture = bool(recapture)
     lim.tt_deep = bool(tt_deep)
     given = dict(iir=iir, qs_delta=qs_delta, rfp=rfp, qs_recap=qs_recap, qs_see=qs_see,

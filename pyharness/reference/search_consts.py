@@ -47,8 +47,9 @@ EXT_LIMIT_DEFAULT = True  # search(): no check extension below CHECK_EXT_MIN_DEP
                           # to depth 4, 400 games even, docs/bench.md)
 CHECK_EXT_MIN_DEPTH = 2   # ... with ext_limit on, a node in check is extended at depth >= 2 only
 PLAN_CHANGED_HALVES = 2   # time management: the next iteration is predicted to take at least
-                          # 1.5 t (t: the last one's frames), or t * PLAN_CHANGED_HALVES / 2
-                          # after one that changed the best move (plan.py; 3: the rule before)
+                          # t * PLAN_CHANGED_HALVES / 2 (t: the last one's frames) after one
+                          # that changed the best move (plan.py; 3: the rule before), and
+PLAN_KEPT_HALVES = 4      # t * PLAN_KEPT_HALVES / 2 after one that kept it (3: the rule before)
 RECAP_MIN_DEPTH = 3   # with a frame cap, a recapture best in iterations d-1 and d ends the
 RECAP_DEPTH = 4       # search when d >= max(3, min(max_depth - 1, 4)) (L4: 3, L5: 4)
 RFP_MAX_DEPTH = 2     # a search() node (ply > 0, not in check) of depth <= 2 whose static

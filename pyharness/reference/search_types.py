@@ -9,7 +9,8 @@ from .levels import MAX_DEPTH
 from .position import Move
 from .search_consts import (IIR_DEFAULT, LMR_MIN_DEPTH, LMR_MIN_MOVE, QS_DELTA_DEFAULT,
                             QS_RECAP_DEFAULT, QS_SEE_DEFAULT, RFP_DEFAULT, BAD_CAPS_DEFAULT,
-                            EXT_LIMIT_DEFAULT, PLAN_CHANGED_HALVES)
+                            EXT_LIMIT_DEFAULT, PLAN_CHANGED_HALVES,
+                            PLAN_KEPT_HALVES)
 
 
 class SearchInputError(ValueError):
@@ -30,6 +31,7 @@ class SearchLimits:
     lmr: bool = True                             # late-move reductions (docs/search.md)
     time_manage: bool = True                     # skip an iteration predicted not to finish
     plan_halves: int = PLAN_CHANGED_HALVES       # ... after a changed best move: halves x t / 2
+    plan_kept: int = PLAN_KEPT_HALVES            # ... after a kept one: plan_kept x t / 2
     iir: bool = IIR_DEFAULT                      # one ply less without a hash move
     qs_delta: bool = QS_DELTA_DEFAULT            # qsearch: skip captures that cannot reach alpha
     rfp: bool = RFP_DEFAULT                      # shallow nodes far above beta return the eval
