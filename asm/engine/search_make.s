@@ -250,7 +250,7 @@ done:   ldx sr_t1
         beq @kq
         eor sr_key
 @kq:    sta rec_k0+1,x
-@half:  ldx eng_ply             ; --- plies since the last capture
+        ldx eng_ply             ; --- plies since the last capture
         lda #0
         ldy sr_t2
         bne @hset
