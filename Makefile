@@ -58,7 +58,7 @@ play: all
 
 screenshots: all
 	@mkdir -p docs/screens
-	$(PY) tools/ui_screens.py docs/screens
+	$(PY) tools/docs/ui_screens.py docs/screens
 
 # The browser page (web/): jsnes from the npm registry, pinned by web/package-lock.json
 # and installed by `npm ci` into web/node_modules; the page goes to build/web/.

@@ -101,7 +101,7 @@ def test_the_lazy_test_keeps_the_eager_sequence():
 
 
 def test_the_rule_saves_nodes_on_the_suite():
-    """Measured (tools/suite_nodes.py, seed 1): depth 4 130,264 nodes without it,
+    """Measured (tools/lab/suite_nodes.py, seed 1): depth 4 130,264 nodes without it,
     113,976 with it (middlegames 67,264 -> 56,266); depth 5 427,490 and 354,392."""
     n = {}
     for on in (False, True):

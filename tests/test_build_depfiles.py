@@ -34,7 +34,7 @@ def test_every_tool_lists_what_it_read(built):
     assert "pyharness/reference/eval.py" in _deps(by_tool["gen_eval.py"])
     assert "pyharness/reference/lfsr.py" in _deps(by_tool["gen_levels.py"])
     assert "assets/zobrist.txt" in _deps(by_tool["gen_book.py"])     # read, not imported
-    assert "tools/ui_charset.py" in _deps(by_tool["ui2chr.py"])
+    assert "pyharness/gen/ui_charset.py" in _deps(by_tool["ui2chr.py"])
 
 
 def _copy_tree(dst: Path) -> None:

@@ -30,7 +30,7 @@ def test_doc_totals_equal_the_link(doc):
     built = build_rom(quiet=True)
     measured = [(r.used, r.free, r.holes, r.size) for r in built.regions + built.windows]
     assert _doc_totals(doc) == measured, (
-        f"{doc} totals differ from `xq65 build`: run python tools/room_tables.py (it rewrites the table to {measured})")
+        f"{doc} totals differ from `xq65 build`: run python tools/docs/room_tables.py (it rewrites the table to {measured})")
 
 
 def test_search_constants_table_equals_the_twin():

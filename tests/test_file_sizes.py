@@ -44,7 +44,7 @@ def test_the_walk_finds_the_sources():
     names = {p.relative_to(ROOT).as_posix() for p in ASM_FILES + PY_FILES}
     for expected in ("asm/engine/think.s", "asm/include/engine.inc", "asm/nes/play.s",
                      "pyharness/reference/search.py", "pyharness/rom/sim.py",
-                     "tests/test_file_sizes.py", "tools/gen_eval.py"):
+                     "tests/test_file_sizes.py", "pyharness/gen/gen_eval.py"):
         assert expected in names
     assert len(ASM_FILES) >= 30 and len(PY_FILES) >= 100
 

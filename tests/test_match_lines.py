@@ -1,4 +1,4 @@
-"""tools/match_lines.py: the resumable match's score and its sequential test (--sprt)."""
+"""tools/lab/match_lines.py: the resumable match's score and its sequential test (--sprt)."""
 from __future__ import annotations
 
 import importlib.util
@@ -10,7 +10,7 @@ from types import SimpleNamespace
 from pyharness.rom.build import project_root
 
 ROOT = project_root()
-TOOL = ROOT / "tools" / "match_lines.py"
+TOOL = ROOT / "tools" / "lab" / "match_lines.py"
 
 
 def _load():

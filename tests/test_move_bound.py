@@ -19,7 +19,7 @@ from pyharness.reference.movebound import (SQUARES, climb, grid_fen, move_bound,
                                            target_count, types_bound)
 from pyharness.reference.position import Position
 
-# the largest list found: tools/max_moves.py (hill climbing over placements of a full red
+# the largest list found: tools/lab/max_moves.py (hill climbing over placements of a full red
 # army against a bare black king), two 4-minute runs from NEAR_MAX_FEN
 LARGEST_FEN = "R8/1P1P1k3/2C6/4P1P2/3P1N3/4N4/7R1/1B7/3KAAB2/8C w - - 0 1"
 LARGEST = 111

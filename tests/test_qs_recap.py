@@ -54,7 +54,7 @@ def test_deep_quiescence_nodes_search_recaptures_only(monkeypatch, on):
 
 
 def test_the_rule_saves_nodes_on_the_suite():
-    """Measured (tools/suite_nodes.py, seed 1, depth 4, the skip of defended victims off):
+    """Measured (tools/lab/suite_nodes.py, seed 1, depth 4, the skip of defended victims off):
     182,165 nodes without it, 146,293 with it; depth 5 626,575 and 493,178."""
     n = {}
     for on in (False, True):

@@ -98,7 +98,7 @@ def test_a_screened_guard_counts_and_an_unguarded_victim_is_searched():
 
 
 def test_the_rule_saves_nodes_on_the_suite():
-    """Measured (tools/suite_nodes.py, seed 1): depth 4 182,165 nodes without it,
+    """Measured (tools/lab/suite_nodes.py, seed 1): depth 4 182,165 nodes without it,
     130,264 with it; depth 5 626,575 and 427,490."""
     n = {}
     for on in (False, True):

@@ -1,4 +1,4 @@
-"""docs/ram_map.md's generated tables (tools/ram_map.py) equal the current link."""
+"""docs/ram_map.md's generated tables (tools/docs/ram_map.py) equal the current link."""
 from __future__ import annotations
 
 import importlib.util
@@ -12,7 +12,7 @@ ROOT = project_root()
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("ram_map", ROOT / "tools/ram_map.py")
+    spec = importlib.util.spec_from_file_location("ram_map", ROOT / "tools/docs/ram_map.py")
     mod = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = mod           # dataclasses look their module up
     spec.loader.exec_module(mod)
@@ -30,7 +30,7 @@ def test_ram_tables_are_current(symbols):
     doc = (ROOT / "docs/ram_map.md").read_text(encoding="utf-8")
     assert tool.splice(doc, tool.render(symbols)) == doc, (
         "docs/ram_map.md RAM tables are stale: run "
-        "python tools/ram_map.py --write docs/ram_map.md")
+        "python tools/docs/ram_map.py --write docs/ram_map.md")
 
 
 def test_tables_hold_the_known_variables(symbols):

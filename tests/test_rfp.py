@@ -50,7 +50,7 @@ def test_a_cut_only_where_the_rule_allows(monkeypatch):
 
 
 def test_the_rule_saves_nodes_on_the_suite():
-    """Measured (tools/suite_nodes.py, seed 1, depth 4): 194,814 nodes without it,
+    """Measured (tools/lab/suite_nodes.py, seed 1, depth 4): 194,814 nodes without it,
     182,165 with it; depth 5 748,150 and 626,575."""
     n = {}
     for rfp in (False, True):

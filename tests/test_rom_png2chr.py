@@ -1,19 +1,13 @@
-"""tools/png2chr.py: tiles, dedup, attributes, palette, errors; the committed title."""
+"""pyharness/gen/png2chr.py: tiles, dedup, attributes, palette, errors; the committed title."""
 from __future__ import annotations
-
-import importlib.util
-import sys
 
 import pytest
 from PIL import Image
 
+from pyharness.gen import png2chr
 from pyharness.rom.build import project_root
 
 ROOT = project_root()
-_spec = importlib.util.spec_from_file_location("png2chr", ROOT / "tools/png2chr.py")
-png2chr = importlib.util.module_from_spec(_spec)
-sys.modules["png2chr"] = png2chr
-_spec.loader.exec_module(png2chr)
 
 
 def _image(pixels: dict[tuple[int, int], int]) -> Image.Image:

@@ -4,7 +4,7 @@
 .export title_palette, title_nametable, title_sprite_palette
 
 .segment "UIDATA"
-.include "title.inc"          ; build/title.inc, made by tools/png2chr.py
+.include "title.inc"          ; build/title.inc, made by pyharness/gen/png2chr.py
 
 ; sprite palettes (unused on the title; kept for the UI)
 title_sprite_palette:

@@ -2,7 +2,7 @@
 
 One source each (docs/search.md): assets/pst.txt (evaluation), assets/zobrist.txt
 (the Zobrist seed), assets/levels.txt (the level table), assets/book.txt (opening
-lines). tools/gen_*.py turn the same values into build/*.inc; the reference engine
+lines). pyharness/gen/gen_*.py turn the same values into build/*.inc; the reference engine
 reads them through this module, so the two hold the same bits.
 """
 from __future__ import annotations

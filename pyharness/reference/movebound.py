@@ -11,7 +11,7 @@ a soldier behind its start still steps forward). A side's bound is the best plac
 of its pieces on distinct squares, type by type (types_bound); the sum is the same for
 pseudo-legal and legal moves. docs/ram_map.md has the table; tests/test_move_bound.py
 checks it against the engine's constants and the largest lists found (climb(), also
-run by tools/max_moves.py).
+run by tools/lab/max_moves.py).
 """
 from __future__ import annotations
 

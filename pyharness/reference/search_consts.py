@@ -1,5 +1,5 @@
 """The constants of the reference search (docs/search.md "Constants"): scores, sizes,
-ordering keys, null move and late-move reductions. tools/gen_levels.py writes them into
+ordering keys, null move and late-move reductions. pyharness/gen/gen_levels.py writes them into
 build/engine_consts.inc under the 6502's names, so the asm uses these very numbers."""
 from __future__ import annotations
 

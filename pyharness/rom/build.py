@@ -58,7 +58,7 @@ class AssetStep:
     """One asset conversion: a tool run on a source, making outputs in build/.
 
     The tool writes `<outputs[-1]>.d`, a depfile of every repository file it read
-    (tools/depfile.py): the step runs again when one of them is newer than an output,
+    (pyharness/gen/depfile.py): the step runs again when one of them is newer than an output,
     or when the depfile is missing.
     """
 
@@ -68,6 +68,11 @@ class AssetStep:
     args: tuple[str, ...]
 
     @property
+    def module(self) -> str:
+        """The generator as a module name (`python -m` runs it)."""
+        return ".".join(self.tool.with_suffix("").parts)
+
+    @property
     def depfile(self) -> Path:
         """The depfile the tool writes beside its include."""
         last = self.outputs[-1]
@@ -75,21 +80,21 @@ class AssetStep:
 
 
 ASSET_STEPS = (
-    AssetStep(Path("tools/png2chr.py"), Path("assets/title.png"),
+    AssetStep(Path("pyharness/gen/png2chr.py"), Path("assets/title.png"),
               (Path("build/title.chr"), Path("build/title.inc")),
               ("--name", "title", "--chr", "build/title.chr", "--inc", "build/title.inc")),
     # UI tiles (docs/ui.md): glyph masks from the committed PNG, board drawn by the tool
-    AssetStep(Path("tools/ui2chr.py"), Path("assets/ui_glyphs.png"),
+    AssetStep(Path("pyharness/gen/ui2chr.py"), Path("assets/ui_glyphs.png"),
               (Path("build/ui.chr"), Path("build/ui_tiles.inc")),
               ("--chr", "build/ui.chr", "--inc", "build/ui_tiles.inc")),
     # engine data (docs/search.md): one source each, read by the Python twin too
-    AssetStep(Path("tools/gen_eval.py"), Path("assets/pst.txt"),
+    AssetStep(Path("pyharness/gen/gen_eval.py"), Path("assets/pst.txt"),
               (Path("build/eval_tables.inc"),), ("--inc", "build/eval_tables.inc")),
-    AssetStep(Path("tools/gen_zobrist.py"), Path("assets/zobrist.txt"),
+    AssetStep(Path("pyharness/gen/gen_zobrist.py"), Path("assets/zobrist.txt"),
               (Path("build/zobrist.inc"),), ("--inc", "build/zobrist.inc")),
-    AssetStep(Path("tools/gen_book.py"), Path("assets/book.txt"),
+    AssetStep(Path("pyharness/gen/gen_book.py"), Path("assets/book.txt"),
               (Path("build/book.inc"),), ("--inc", "build/book.inc")),
-    AssetStep(Path("tools/gen_levels.py"), Path("assets/levels.txt"),
+    AssetStep(Path("pyharness/gen/gen_levels.py"), Path("assets/levels.txt"),
               (Path("build/levels.inc"), Path("build/engine_consts.inc")),
               ("--inc", "build/levels.inc", "--consts", "build/engine_consts.inc")),
 )
@@ -224,7 +229,7 @@ def _run_assets(root: Path, force: bool) -> bool:
         missing = any(not p.exists() for p in inputs)   # a file it read has gone
         if force or deps is None or missing or _oldest(outs) < _newest(
                 p for p in inputs if p.exists()):
-            _run([sys.executable, str(step.tool), str(step.source), *step.args],
+            _run([sys.executable, "-m", step.module, str(step.source), *step.args],
                  root, f"{step.tool} {step.source}")
             ran = True
     return ran

@@ -210,8 +210,8 @@ def asm_const(name: str, source: str = "asm/include/ui.inc") -> int:
     if not m:
         raise KeyError(f"{name} not in {source}")
     return int(m.group(1))
-TEXT_GLYPHS = "一二三四五六七八九进退平前后中将军楚河漢界红黑胜和棋"   # tools/ui_charset.py TEXT
-PIECE_GLYPHS = "帅仕相马车炮兵将士象卒"                      # tools/ui_charset.py PIECES
+TEXT_GLYPHS = "一二三四五六七八九进退平前后中将军楚河漢界红黑胜和棋"   # pyharness/gen/ui_charset.py TEXT
+PIECE_GLYPHS = "帅仕相马车炮兵将士象卒"                      # pyharness/gen/ui_charset.py PIECES
 
 
 def decode_text(codes) -> str:

@@ -2,14 +2,14 @@
 """Render assets/title.png, the xq65 title screen (run once; the PNG is committed).
 
 Needs a CJK font (Debian: fonts-wqy-zenhei) and DejaVu; the build does not run this
-tool, it only converts the committed PNG with tools/png2chr.py.
+tool, it only converts the committed PNG with pyharness/gen/png2chr.py.
 
 The image is indexed: palette index = 4 * subpalette + colour (see png2chr.py).
   sub-palette 0: frame (browns)       sub-palette 1: the two pieces (cream, red, dark red)
   sub-palette 2: text (grey, white)   sub-palette 3: "PRESS START" (gold; blinks in the ROM)
 Everything stays inside the title-safe area (x 16..239, y 24..215).
 
-Usage: make_title_png.py [assets/title.png]
+Usage: python tools/assets/make_title_png.py [assets/title.png]
 """
 from __future__ import annotations
 
@@ -18,8 +18,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from render_png import CJK_FONT, LATIN_BOLD, LATIN_MONO, save_main  # noqa: E402
+from render_png import CJK_FONT, LATIN_BOLD, LATIN_MONO, save_main   # beside this script
 
 W, H = 256, 240
 # RGB of each index, matching NES colours ($0F black, $07/$17/$27 browns, ...)

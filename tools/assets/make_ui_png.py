@@ -2,10 +2,10 @@
 """Render assets/ui_glyphs.png, the glyph masks of the UI tiles (run once; committed).
 
 Needs a CJK font (Debian: fonts-wqy-zenhei) and DejaVu; the build does not run this
-tool: tools/ui2chr.py turns the committed PNG (plus the board it draws itself) into
-CHR tiles. Layout: tools/ui_charset.py.
+tool: pyharness/gen/ui2chr.py turns the committed PNG (plus the board it draws itself) into
+CHR tiles. Layout: pyharness/gen/ui_charset.py.
 
-Usage: make_ui_png.py [assets/ui_glyphs.png]
+Usage: python tools/assets/make_ui_png.py [assets/ui_glyphs.png]
 """
 from __future__ import annotations
 
@@ -14,10 +14,9 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from ui_charset import (LATIN, LATIN_Y, PIECE_Y, PIECES, SHEET_H, SHEET_W,  # noqa: E402
-                        TEXT, TEXT_Y)
-from render_png import CJK_FONT, LATIN_MONO, save_main  # noqa: E402
+from pyharness.gen.ui_charset import (LATIN, LATIN_Y, PIECE_Y, PIECES, SHEET_H, SHEET_W,
+                                     TEXT, TEXT_Y)
+from render_png import CJK_FONT, LATIN_MONO, save_main   # beside this script
 
 
 def _glyph(ch: str, font: ImageFont.FreeTypeFont, box: int) -> Image.Image:

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """assets/zobrist.txt -> build/zobrist.inc: the 32-bit Zobrist keys of the 6502 engine.
 
 The seed is expanded by pyharness.reference.assets.make_zobrist (xorshift32, 14 kinds x 90
@@ -16,11 +15,11 @@ Tables (docs/search.md, "Zobrist keys"):
   zob_side[4]        the side key (XORed when Black is to move), byte 0 first;
                      also as the constants ZOB_SIDE0..ZOB_SIDE3 (eor #imm)
 
-Usage: gen_zobrist.py assets/zobrist.txt --inc build/zobrist.inc
+Usage: python -m pyharness.gen.gen_zobrist assets/zobrist.txt --inc build/zobrist.inc
 """
 from __future__ import annotations
 
-import asm_inc
+from pyharness.gen import asm_inc
 from pyharness.reference.assets import KINDS, PLAY_SQUARES, AssetError, load_zobrist
 
 

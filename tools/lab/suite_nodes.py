@@ -1,7 +1,7 @@
 """Nodes the twin searches to a fixed depth on the bench suite, per phase: the
 "fewer nodes to a fixed depth" evidence of a search change (docs/bench.md).
 
-    python tools/suite_nodes.py --depths 3,4,5 [--seed 1] [--set tt_deep=0 ...] [-j 2]
+    python tools/lab/suite_nodes.py --depths 3,4,5 [--seed 1] [--set tt_deep=0 ...] [-j 2]
 
 Each `--set NAME=0|1` passes a switch of reference.search.think (iir, qs_delta,
 null_move, lmr, tt_deep, recapture, rfp, qs_recap, qs_see, bad_caps, lmr_deep, ext_limit; and lmr_depth=2|3), so one

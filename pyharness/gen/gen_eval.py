@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """assets/pst.txt -> build/eval_tables.inc: the evaluation tables of the 6502 engine.
 
 Seven page-aligned 256-byte tables (type K A B N R C P, Red's view, indexed by square;
@@ -7,11 +6,11 @@ EVAL_ADVANCED (the side-to-move bonus). Values are the asset's, re-weighted by
 pyharness.reference.eval.tune_pst: what the Python reference reads, so both engines
 share the bytes.
 
-Usage: gen_eval.py assets/pst.txt --inc build/eval_tables.inc
+Usage: python -m pyharness.gen.gen_eval assets/pst.txt --inc build/eval_tables.inc
 """
 from __future__ import annotations
 
-import asm_inc
+from pyharness.gen import asm_inc
 from pyharness.reference.assets import AssetError, load_pst
 from pyharness.reference.eval import ADVANCED_VALUE, tune_pst
 

@@ -1,8 +1,8 @@
 """Positions right after a capture, from twin games: the think-time check of the
 clear-recapture stop (docs/bench.md, "Clear recapture").
 
-    python tools/recapture_positions.py OUT.txt [--games 16] [--plies 80] [--nodes 400]
-    python tools/recapture_positions.py --measure IN.txt --levels 4,5
+    python tools/lab/recapture_positions.py OUT.txt [--games 16] [--plies 80] [--nodes 400]
+    python tools/lab/recapture_positions.py --measure IN.txt --levels 4,5
 
 The first form plays each match opening out with the twin at a node budget and writes,
 for every position reached by a capture where the side to move can take back on that

@@ -1,9 +1,9 @@
 """Screen evaluation terms against Fairy-Stockfish's evaluation (docs/journal.md,
 "Evaluation terms against Fairy-Stockfish").
 
-    python tools/eval_fit.py gen N SEED OUT.txt       # N positions of twin games
-    python tools/eval_fit.py label IN.txt OUT.txt [--depth 12] [-j 2]
-    python tools/eval_fit.py fit LABELS.txt [FEATURE[,FEATURE...] ...] [--tables A,B,H,R,C,P,S]
+    python tools/lab/eval_fit.py gen N SEED OUT.txt       # N positions of twin games
+    python tools/lab/eval_fit.py label IN.txt OUT.txt [--depth 12] [-j 2]
+    python tools/lab/eval_fit.py fit LABELS.txt [FEATURE[,FEATURE...] ...] [--tables A,B,H,R,C,P,S]
 
 gen plays games from the match openings (assets/match_openings.txt) with the twin at
 level 2 and one random move in eight, and keeps about one position in three after the

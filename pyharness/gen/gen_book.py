@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """assets/book.txt -> build/book.inc (and optionally build/book.bin): the opening book.
 
 Compiled by pyharness.reference.book (the code the Python reference reads the book
@@ -6,14 +5,14 @@ with), keyed with the Zobrist keys of assets/zobrist.txt. Layout (docs/search.md
 "Opening book"): book_count, then book_key_lo[N], book_key_hi[N], book_mv_lo[N],
 book_mv_hi[N] with mv = from90 | to90 << 7 | (weight - 1) << 14. Total <= 512 bytes.
 
-Usage: gen_book.py assets/book.txt --inc build/book.inc [--bin build/book.bin]
+Usage: python -m pyharness.gen.gen_book assets/book.txt --inc build/book.inc [--bin build/book.bin]
 """
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
-import asm_inc
+from pyharness.gen import asm_inc
 from pyharness.reference.assets import AssetError
 from pyharness.reference.book import BookError, compile_book
 

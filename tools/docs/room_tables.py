@@ -12,8 +12,7 @@ import re
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ("README.md", "docs/cartridge.md", "docs/ram_map.md")
 
 

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """assets/levels.txt -> build/levels.inc (the level tables) and build/engine_consts.inc
 (the search constants), both taken from what the Python twin reads.
 
@@ -8,7 +7,7 @@ LFSR taps/seed/warm-up, null-move reduction, the level count, MVV/LVA rows) are 
 from pyharness/reference/{search,levels,lfsr,tt,board}.py under the names the 6502 code
 uses, so the twin's module is the one place each number is written.
 
-Usage: gen_levels.py assets/levels.txt --inc build/levels.inc
+Usage: python -m pyharness.gen.gen_levels assets/levels.txt --inc build/levels.inc
                      [--consts build/engine_consts.inc]
 """
 from __future__ import annotations
@@ -16,7 +15,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-import asm_inc
+from pyharness.gen import asm_inc
 from pyharness.reference.assets import AssetError, load_levels
 from pyharness.reference import lfsr, search, search_consts, tt
 from pyharness.reference.board import PIECE_TYPES

@@ -1,8 +1,8 @@
 """A resumable match: the games of `xq65 match A B -n N --seed S`, one JSON line each.
 
-    python tools/match_lines.py A B GAMES SEED JOBS OUT.jsonl [--reverse] [--part I/N]
+    python tools/lab/match_lines.py A B GAMES SEED JOBS OUT.jsonl [--reverse] [--part I/N]
                                 [--sprt ELO0,ELO1]
-    python tools/match_lines.py --score OUT.jsonl [--sprt ELO0,ELO1]
+    python tools/lab/match_lines.py --score OUT.jsonl [--sprt ELO0,ELO1]
 
 The schedule, openings and engine seeds are those of `xq65 match` (pyharness.match
 schedule + iter_match), but every finished game is appended to OUT at once, so a run
