@@ -42,12 +42,15 @@ $(STAMP): pyproject.toml
 	@[ -x $(PY) ] || { echo "creating $(VENV)"; $(PYTHON) -m venv $(VENV); }
 	@echo "installing the Python packages into $(VENV)"
 	@$(PY) -m pip install -q --disable-pip-version-check -e . 2>&1 | grep -v '^WARNING: Location' || true
-	@$(PY) -c "import py65, cynes, click, pytest, pytest_timeout, pyffish, PIL, selenium" \
+	@$(PY) -c "import py65, cynes, click, pytest, pytest_timeout, xdist, pyffish, PIL, selenium" \
 	  || { echo "error: Python dependencies did not install"; exit 2; }
 	@touch $@
 
+# the suite on TEST_JOBS workers (pytest-xdist); tests that share Xvfb or build/web
+# carry an xdist_group mark and run on one worker
+TEST_JOBS ?= auto
 test: setup test-deps web
-	$(PYTEST) -q
+	$(PYTEST) -q -n $(TEST_JOBS) --dist loadgroup --durations=15
 
 bench: all
 	$(XQ65) bench movegen

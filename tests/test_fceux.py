@@ -13,6 +13,7 @@ FRAMES = 120
 
 pytestmark = [
     pytest.mark.fceux,
+    pytest.mark.xdist_group("fceux"),    # one Xvfb at a time: `xvfb-run -a` races for a display
     pytest.mark.skipif(missing_reason() is not None,
                        reason=f"FCEUX test skipped: {missing_reason()}"),
 ]

@@ -39,8 +39,9 @@ WAIT_S = 30                   # the longest any one wait in the page may take
 MISMATCH_SHARE = 0.002
 CHANNEL_TOLERANCE = 96
 
-# every test module of the page carries these marks (`pytestmark = WEB_MARKS`)
-WEB_MARKS = [pytest.mark.web, pytest.mark.skipif(
+# every test module of the page carries these marks (`pytestmark = WEB_MARKS`); the
+# group keeps them on one xdist worker: one assembly of build/web, one chromium at a time
+WEB_MARKS = [pytest.mark.web, pytest.mark.xdist_group("web"), pytest.mark.skipif(
     not (Path(CHROMIUM).is_file() and Path(CHROMEDRIVER).is_file()),
     reason="needs Debian's chromium and chromium-driver (make test installs them)")]
 
