@@ -15,7 +15,7 @@
 ; inside iteration 1, the best root move completed so far (pv[0], score fr_s[0]), else
 ; the first root move searched (move-stack slot 0, score 0), with srch_depth_done = 0.
 ; A root with a legal move always gets one.
-; @param srch_level 1..5 (0: srch_depth, no noise, no book, no frame cap), srch_seed,
+; @param srch_level 1..LEVEL_COUNT (0: srch_depth, no noise, no book, no frame cap), srch_seed,
 ;        srch_move_now, frame_count; optional overrides srch_depth (0 = level's),
 ;        srch_frames + srch_frames_set, srch_node_limit (0 = none), srch_use_book
 ;        (0 = level's, 1 = off, 2 = on)
