@@ -24,7 +24,7 @@ def perft_cases():
 
 @pytest.fixture(scope="session")
 def built():
-    """The ROM built once for the session (pyharness.rom.build.BuildResult: rom, dbg, labels)."""
+    """The ROM built once per test run (pyharness.rom.build.BuildResult: rom, dbg, labels)."""
     from pyharness.rom.build import build_rom
 
     return build_rom(quiet=True)

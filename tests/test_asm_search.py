@@ -204,7 +204,7 @@ def test_move_now_stops(eng):
 def test_stop_in_a_later_iteration_keeps_the_last_completed_one(eng):
     """Stopped inside iteration d > 1: iteration d - 1's answer (move, score, PV), in
     both twins, even where the root had completed moves of iteration d (using them lost
-    at 2,000 nodes a move: docs/bench.md)."""
+    at 2,000 nodes a move: docs/journal.md)."""
     for fen in [HAND_PICKED[5], SUITE["mid-01"][1], SUITE["open-02"][1], SUITE["end-03"][1]]:
         pos = Position.from_fen(fen)
         for limit in (300, 700, 1500, 3000):

@@ -62,3 +62,77 @@ def test_cycle_budget_node_table_is_the_current_profile():
     assert (int(m.group(2).replace(",", "")), int(m.group(1).replace(",", ""))) == \
         (prof.cycles, round(prof.per_node)), "update docs/cycle_budget.md: xq65 bench node"
     assert f"**{prof.nodes:,} nodes**" in text
+
+
+# --- docs/figures.md: the current figures, written once --------------------------------
+
+def _figures_tool():
+    import importlib.util
+    import sys
+    spec = importlib.util.spec_from_file_location(
+        "figures", project_root() / "tools/docs/figures.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_figures_page_is_current():
+    build_rom(quiet=True)
+    tool = _figures_tool()
+    doc = (project_root() / "docs/figures.md").read_text(encoding="utf-8")
+    body = tool.render(tool.load_measured(), tool.engine_zero_page())
+    assert tool.splice(doc, body) == doc, (
+        "docs/figures.md is stale: run python tools/docs/figures.py --write docs/figures.md")
+    stale = doc.replace("| L1 |", "| L0 |", 1)
+    assert stale != doc and tool.splice(stale, body) != stale
+
+
+def test_the_model_clock_is_the_measured_median():
+    """levels.NODE_CYCLES_ESTIMATE stays within 2 % of the last full bench's median."""
+    from pyharness.reference.levels import NODE_CYCLES_ESTIMATE
+    median = _figures_tool().load_measured()["bench"]["summary"]["median_cycles_per_node"]
+    assert abs(NODE_CYCLES_ESTIMATE - median) <= 0.02 * median, (
+        f"model clock {NODE_CYCLES_ESTIMATE} vs measured median {median}: update levels.py")
+
+
+def test_pages_link_to_the_figures_instead_of_quoting_them():
+    """The cycles-a-node figures (measured median, model clock) appear in figures.md
+    (and the journal's history) only; every other page links to figures.md."""
+    from pyharness.reference.levels import NODE_CYCLES_ESTIMATE
+    root = project_root()
+    bench = _figures_tool().load_measured()["bench"]
+    values = {f"{bench['summary']['median_cycles_per_node']:,}", f"{NODE_CYCLES_ESTIMATE:,}"}
+    values |= {f"{lv['cycles_per_node_median']:,}" for lv in bench["levels"]}
+    pages = [root / "README.md", root / "asm/README.md", root / "tools/README.md",
+             *sorted((root / "docs").glob("*.md")), root / "pyharness/reference/levels.py"]
+    quoted = [(p.name, v) for p in pages if p.name not in ("figures.md", "journal.md")
+              for v in values if re.search(rf"(?<![\d,]){re.escape(v)}(?![\d,])",
+                                           p.read_text(encoding="utf-8"))]
+    assert quoted == [], f"quote docs/figures.md by a link instead: {quoted}"
+
+
+def test_a_bench_json_becomes_the_record(tmp_path):
+    """--bench: a saved `xq65 bench --out` JSON gives the record the page is made from."""
+    from pyharness.bench.search import LevelStats, SearchBench, SearchRun
+    from pyharness.bench.suite import SuitePosition
+    tool = _figures_tool()
+    positions = [SuitePosition("open-01", "x"), SuitePosition("mid-01", "y")]
+    runs4 = [SearchRun(4, "open-01", "open", 1, "h2e2", 0, 4, 1000, 2_700_000, False, 0.1, 1.0),
+             SearchRun(4, "mid-01", "mid", 2, "h2e2", 0, 3, 2000, 6_000_000, True, 0.1, 1.0)]
+    runs5 = [SearchRun(5, "open-01", "open", 1, "h2e2", 0, 6, 4000, 10_000_000, False, 0.1, 1.0),
+             SearchRun(5, "mid-01", "mid", 2, "h2e2", 0, 4, 9000, 30_000_000, True, 0.1, 1.0)]
+    runs1 = [SearchRun(1, p.name, p.phase, 1, "h2e2", 0, 1, 40, 90_000, False, 0.0, 0.1)
+             for p in positions]
+    bench = SearchBench("asm", None, positions, [
+        LevelStats(1, "Novice", 1, 30, runs1), LevelStats(4, "Hard", 4, 600, runs4),
+        LevelStats(5, "Master", 0, 1800, runs5)])
+    rec = tool.bench_record(bench.as_dict(), "abc1234", "2026-11-27")
+    by_level = {lv["level"]: lv for lv in rec["levels"]}
+    assert by_level[4]["reached_by_phase"] == {"open": 1, "mid": 0}
+    assert by_level[5]["reached"] == 1                  # depth 5 is level 5's target
+    assert rec["summary"]["L4_depth4_within_cap"] == {"positions": 2, "reached": 1}
+    with pytest.raises(tool.FiguresError):
+        tool.bench_record({"engine": "asm"}, "c", "d")
+    with pytest.raises(tool.FiguresError):
+        tool.bench_record(dict(bench.as_dict(), engine="ref"), "c", "d")

@@ -80,7 +80,7 @@ def test_lmr_depth_2_reduces_depth_2_nodes_and_the_default_does_not(monkeypatch)
     a depth-2 node by the quiescence (depth 0); the default, LMR_MIN_DEPTH = 3, reduces
     no child below depth 1. (Measured with the qsearch's skip of defended victims,
     tools/lab/suite_nodes.py, seed 1: depth 4 130,264 -> 107,752 nodes, depth 5 427,490 ->
-    338,768; it lost its match, docs/bench.md, so it is not the default.)"""
+    338,768; it lost its match, docs/journal.md, so it is not the default.)"""
     depths = []
     orig = Searcher.search
 

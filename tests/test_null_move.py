@@ -3,7 +3,7 @@
 Twin: the null move cuts where it must (side to move far ahead: no node is made),
 is never tried at the root, in check, right after a null move, or by a side without
 a horse, rook or cannon; the repetition walk does not look through it; null_move=False
-(the default of think() and of the asm's srch_null_on since the match of docs/bench.md)
+(the default of think() and of the asm's srch_null_on since the match of docs/journal.md)
 is the search without it. Asm: node-identical to the twin on positions where null moves
 are tried and cut, with the tries and cuts counted at the ROM labels srch_null_try and
 srch_null_cut and compared with the twin's counters.

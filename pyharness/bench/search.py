@@ -5,7 +5,7 @@ assets/bench_suite.txt (opening, middlegame, endgame) and reports, per level: de
 completed, nodes, cycles min/median/max, NES seconds (cycles / 1,789,773), cycles per
 node and how often the level's frame cap cut the search; plus the summary lines the
 design targets (L4 completing depth 4 within 10 s, L5 depth 5 within 30 s, median
-cycles per node, L1 median NES seconds). docs/bench.md has the figures and the times.
+cycles per node, L1 median NES seconds). docs/bench.md says how to read them; docs/figures.md has the current ones.
 
 Engines:
 

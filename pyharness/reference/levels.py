@@ -10,9 +10,9 @@ from .clock import CYCLES_PER_FRAME
 MAX_DEPTH = 24
 #: 6502 cycles per search node, for the Python frame clock model (think() without a
 #: `clock`): the median the asm search (srch_think) measures on the bench suite over
-#: every level (`xq65 bench --full --engine asm`: 2,705 on 2026-11-26, session 26, after
-#: the lazy key, the first pick without a scan and the eval sums per ply; per level
-#: 2,217-2,920; docs/bench.md). Earlier values are in docs/journal.md.
+#: every level (`xq65 bench --full --engine asm`; the run it comes from and its value now:
+#: docs/figures.md, which tests/test_docs_figures.py keeps within 2 % of this). Earlier
+#: values are in docs/journal.md.
 NODE_CYCLES_ESTIMATE = 2710
 
 

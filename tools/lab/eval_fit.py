@@ -19,7 +19,7 @@ evaluation is the twin's (pyharness.reference.eval.Evaluator.default()); feature
 values are own minus enemy's, from the side to move. --tables fits another
 re-weighting of the published tables instead of the engine's (eval.tune_pst): material
 of advisor, bishop, horse, rook, cannon and pawn, and the positional part's scale in %.
-A static fit is a screen, not evidence: a term is kept only after a match (docs/bench.md).
+A static fit is a screen, not evidence: a term is kept only after a match (docs/journal.md).
 """
 from __future__ import annotations
 

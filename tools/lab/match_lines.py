@@ -14,7 +14,7 @@ from the I-th (0-based), so N processes share the rest without playing a game tw
 log-likelihood ratio of Elo A-B = ELO1 against ELO0 is printed, and a run stops as soon
 as it leaves the bounds (H0 or H1 accepted; GAMES is then the most it plays; write
 --sprt=-5,5 when ELO0 is negative). Used for the search-change matches of
-docs/bench.md ("Late-move reductions: strength", "Null move with late-move reductions").
+docs/journal.md ("Late-move reductions: strength", "Null move with late-move reductions").
 """
 from __future__ import annotations
 

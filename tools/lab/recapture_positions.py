@@ -1,5 +1,5 @@
 """Positions right after a capture, from twin games: the think-time check of the
-clear-recapture stop (docs/bench.md, "Clear recapture").
+clear-recapture stop (docs/journal.md, "Clear recapture").
 
     python tools/lab/recapture_positions.py OUT.txt [--games 16] [--plies 80] [--nodes 400]
     python tools/lab/recapture_positions.py --measure IN.txt --levels 4,5

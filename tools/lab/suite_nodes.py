@@ -1,5 +1,5 @@
 """Nodes the twin searches to a fixed depth on the bench suite, per phase: the
-"fewer nodes to a fixed depth" evidence of a search change (docs/bench.md).
+"fewer nodes to a fixed depth" evidence of a search change (docs/journal.md).
 
     python tools/lab/suite_nodes.py --depths 3,4,5 [--seed 1] [--set tt_deep=0 ...] [-j 2]
 
