@@ -62,19 +62,42 @@ def _parse_dbg_line(line: str) -> tuple[str, dict[str, str]]:
     return kind, fields
 
 
+#: parsed debug files by (path, inode, size, mtime): a simulator reads its ROM's debug file
+#: three times (symbols, constants, banks), and the tests build many simulators
+_DBG_CACHE: dict[tuple, tuple[dict[str, dict], dict[str, dict], dict[str, dict]]] = {}
+_DBG_CACHE_MAX = 4
+
+
 def _read_dbg(dbg_path: Path, segs: dict[str, dict] | None = None
               ) -> tuple[dict[str, dict], dict[str, dict]]:
-    scopes: dict[str, dict] = {}
-    syms: dict[str, dict] = {}
-    for line in read_text(dbg_path, "debug file", SYMBOLS_CAP).splitlines():
-        kind, f = _parse_dbg_line(line)
-        if kind == "scope":
-            scopes[f["id"]] = f
-        elif kind == "sym":
-            syms[f["id"]] = f
-        elif kind == "seg" and segs is not None:
-            segs[f["id"]] = f
-    return scopes, syms
+    """Scopes and symbols of a debug file by id (its segments into `segs`); the result
+    is shared between callers of the same file version: read it, never change it."""
+    try:
+        st = dbg_path.stat()
+        key = (str(dbg_path.resolve()), st.st_ino, st.st_size, st.st_mtime_ns)
+    except OSError:
+        key = None
+    cached = _DBG_CACHE.get(key) if key is not None else None
+    if cached is None:
+        scopes: dict[str, dict] = {}
+        syms: dict[str, dict] = {}
+        all_segs: dict[str, dict] = {}
+        for line in read_text(dbg_path, "debug file", SYMBOLS_CAP).splitlines():
+            kind, f = _parse_dbg_line(line)
+            if kind == "scope":
+                scopes[f["id"]] = f
+            elif kind == "sym":
+                syms[f["id"]] = f
+            elif kind == "seg":
+                all_segs[f["id"]] = f
+        cached = (scopes, syms, all_segs)
+        if key is not None:
+            if len(_DBG_CACHE) >= _DBG_CACHE_MAX:
+                _DBG_CACHE.pop(next(iter(_DBG_CACHE)))
+            _DBG_CACHE[key] = cached
+    if segs is not None:
+        segs.update(cached[2])
+    return cached[0], cached[1]
 
 
 def _scope_path(scopes: dict[str, dict], scope_id: str | None) -> list[str]:
