@@ -19,7 +19,9 @@ from .core import main
                    "cartridge's level; 0: go's own limits)")
 def uci_cmd(engine: str, level: int) -> None:
     """Speak UCI or UCCI on stdin/stdout (the first command, uci or ucci, picks the
-    dialect). Input lines over 64 KiB are dropped with an info string."""
+    dialect). Input lines over 64 KiB are dropped with an info string; at the end of
+    the input a running search finishes (an infinite one is stopped) and says its
+    bestmove. docs/uci.md."""
     from ..protocol.lines import LineReader, TooLong
     from ..protocol.session import Session
 
@@ -38,6 +40,7 @@ def uci_cmd(engine: str, level: int) -> None:
         while True:
             line = reader.next_line()
             if line is None:
+                session.end_of_input()
                 break
             if isinstance(line, TooLong):
                 session.say(f"info string line of {line.size:,} bytes ignored "

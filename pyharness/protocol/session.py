@@ -32,6 +32,8 @@ MAX_POSITION_MOVES = 2000
 LOAD_TIMEOUT = 600.0
 #: seconds a new command waits for a stopped search to end
 STOP_TIMEOUT = 30.0
+#: seconds a finite search may go on after the end of the input before it is stopped
+EOF_GRACE = 60.0
 #: the longest command word echoed back in an info string
 ECHO_MAX = 40
 
@@ -216,6 +218,19 @@ class Session:
         job.join(STOP_TIMEOUT)
         if job.is_alive():
             self.say("info string the search did not stop in time")
+        self.job = None
+
+    def end_of_input(self) -> None:
+        """EOF: a finite search ends as it would (at most EOF_GRACE seconds more) and
+        says its bestmove, an infinite or pondering one is stopped and says it; then
+        the session is over (`printf 'position ...\\ngo depth 3\\n' | xq65 uci` works)."""
+        job = self.job
+        if job is not None:
+            if job.plan.wait_for_stop:
+                job.stop()
+            job.join(EOF_GRACE)
+            job.stop()
+            job.join(STOP_TIMEOUT)
         self.job = None
 
     def close(self) -> None:
