@@ -153,7 +153,7 @@ def split_root(runner: Runner, position: Position, allowed: list[Move], limits: 
     (a level's depth and frame cap); the first move is kept when stopped early."""
     child_limits = _child_limits(limits, len(allowed))
     best: tuple[int, Move] | None = None
-    nodes = ms = 0
+    nodes = ms = depth = 0
     pv: list[Move] = []
     for move in allowed:
         child = position.copy()
@@ -166,9 +166,9 @@ def split_root(runner: Runner, position: Position, allowed: list[Move], limits: 
         if best is None or score > best[0]:
             best = (score, move)
             pv = [move] + list(out.result.pv)
+            depth = out.result.depth + 1
         if stop():
             break
     assert best is not None
-    res = SearchResult(best[1], max(-MATE, min(MATE, best[0])), child_limits.depth + 1,
-                       nodes, pv)
+    res = SearchResult(best[1], max(-MATE, min(MATE, best[0])), depth, nodes, pv)
     return Outcome(res, ms)

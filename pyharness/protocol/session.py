@@ -359,8 +359,9 @@ class Session:
             try:
                 pos.push(pos.parse_move(text))
             except IllegalMoveError as exc:
-                raise CommandError(f"move {number} {_echo(text)!r} is illegal: {exc}; "
-                                   "position unchanged") from None
+                raise CommandError(f"move {number} {_echo(text)!r} is illegal: {exc} "
+                                   "(squares are ICCS: files a-i, ranks 0-9 from Red's "
+                                   "side); position unchanged") from None
         self._finish_search()
         self.position = rebase(pos)
         self.banned = set()
