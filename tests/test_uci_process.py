@@ -148,3 +148,36 @@ def test_asm_ucci_level_game_clock(asm):
     asm.send("setoption level 0")
     asm.send("uci")
     asm.expect("uciok")
+
+
+def test_seeded_noise_every_go_answered_once():
+    """400 seeded lines of random bytes, positions, searches, stops and options piped
+    in: exit status 0, nothing on stderr, exactly one bestmove per go."""
+    import random
+    import subprocess
+    import sys
+    rng = random.Random(7)
+    data = bytearray(b"uci\n")
+    for _ in range(400):
+        k = rng.random()
+        if k < 0.3:
+            data += bytes(rng.randrange(256) for _ in range(rng.randint(0, 80))) + b"\n"
+        elif k < 0.5:
+            data += b"go depth 1\n"
+        elif k < 0.6:
+            data += b"position startpos moves " + b" ".join(
+                rng.choice([b"h2e2", b"h9g7", b"b0c2", b"zz", b"h0g2"])
+                for _ in range(rng.randint(0, 6))) + b"\n"
+        elif k < 0.7:
+            data += b"go infinite\nstop\n"
+        else:
+            data += rng.choice([b"isready\n", b"\n", b"\r\n", b"setoption name Level value 1\n",
+                                b"setoption name Level value 0\n", b"ponderhit\n", b"d\n",
+                                b"stop\n", b"ucci\n", b"uci\n", b"banmoves h2e2\n"])
+    gos = sum(line.startswith(b"go ") for line in bytes(data).split(b"\n"))
+    proc = subprocess.run([sys.executable, "-m", "pyharness.cli", "uci", "--engine", "ref"],
+                          input=bytes(data), capture_output=True, timeout=240)
+    out = proc.stdout.decode().splitlines()
+    assert proc.returncode == 0 and proc.stderr == b""
+    answers = [line for line in out if line.split()[:1] in (["bestmove"], ["nobestmove"])]
+    assert len(answers) == gos > 50

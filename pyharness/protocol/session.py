@@ -115,7 +115,26 @@ class SearchJob(threading.Thread):
             self.session.say(*self.session.dialect.info(it))
 
     def run(self) -> None:
-        """Search, say the last info line and bestmove."""
+        """Search, say the last info line and bestmove (whatever happens: a GUI
+        waits for it)."""
+        move: Move | None = None
+        ponder: str | None = None
+        try:
+            move, ponder = self._search()
+        except Exception as exc:            # a bug: still answer the go
+            self.session.say(f"info string internal error in the search: "
+                             f"{type(exc).__name__}: {' '.join(str(exc).split())}")
+            legal = self.position.legal_moves()
+            move = legal[0] if legal else None
+        if self.plan.wait_for_stop:
+            while not self.stop_event.wait(0.05):
+                pass
+        if not self.silent:
+            self.session.say(self.session.dialect.bestmove(move.iccs() if move else None,
+                                                           ponder))
+
+    def _search(self) -> tuple[Move | None, str | None]:
+        """The move and the ponder move (the runner's failure: the first legal move)."""
         s = self.session
         wall = s.clock == "wall"
         pos = self.position
@@ -145,11 +164,7 @@ class SearchJob(threading.Thread):
                                       pv_text(pv)))
                 if len(pv) > 1:
                     ponder = pv[1].iccs()
-        if self.plan.wait_for_stop:
-            while not self.stop_event.wait(0.05):
-                pass
-        if not self.silent:
-            s.say(s.dialect.bestmove(move.iccs() if move else None, ponder))
+        return move, ponder
 
 
 class Session:
@@ -266,6 +281,9 @@ class Session:
             handler(args)
         except CommandError as exc:
             self.say(f"info string {exc}")
+        except Exception as exc:            # a bug must not end the session either
+            self.say(f"info string internal error on {_echo(words[0])!r}: "
+                     f"{type(exc).__name__}: {_echo(' '.join(str(exc).split()))}")
         return True
 
     def cmd_uci(self, args: list[str]) -> None:
