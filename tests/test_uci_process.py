@@ -181,3 +181,24 @@ def test_seeded_noise_every_go_answered_once():
     assert proc.returncode == 0 and proc.stderr == b""
     answers = [line for line in out if line.split()[:1] in (["bestmove"], ["nobestmove"])]
     assert len(answers) == gos > 50
+
+
+def test_stop_before_the_asm_engine_has_loaded():
+    """`go` at once after `uci` (no isready): `stop` still answers within the bound,
+    and the engine then searches with the ROM."""
+    eng = EngineProcess()
+    try:
+        eng.send("uci")
+        eng.expect("uciok")
+        eng.send("position startpos")
+        eng.send("go infinite")
+        time.sleep(0.1)
+        sent = eng.send("stop")
+        line, _, got = eng.expect("bestmove")
+        assert got - sent < STOP_LATENCY and re.fullmatch(r"bestmove [a-i]\d[a-i]\d.*", line)
+        eng.send("isready")
+        eng.expect("readyok", 300)
+        eng.send("go depth 1")
+        eng.expect("bestmove", 60)
+    finally:
+        assert eng.close() == 0

@@ -144,7 +144,7 @@ class SearchJob(threading.Thread):
         move: Move | None = None
         ponder = None
         if legal:
-            runner = s.runner()
+            runner = s.runner(self.should_stop)
             try:
                 if self.allowed is not None and len(legal) < len(pos.legal_moves()):
                     out = split_root(runner, pos, legal, self.plan.limits,
@@ -211,9 +211,16 @@ class Session:
             self._load_error = " ".join(str(exc).split())
         self._loaded.set()
 
-    def runner(self) -> Runner:
-        """The search runner (waits for the asm engine to load; the twin if it cannot)."""
-        self._loaded.wait(LOAD_TIMEOUT)
+    def runner(self, stop: Callable[[], bool] = lambda: False) -> Runner:
+        """The search runner: waits for the asm engine to load (the twin if it cannot
+        load; the twin for this one search if `stop()` comes first: it answers at once,
+        with the move the asm would have given for so few nodes)."""
+        end = time.monotonic() + LOAD_TIMEOUT
+        while not self._loaded.wait(0.02):
+            if stop():
+                return RefRunner()
+            if time.monotonic() > end:
+                break
         if self._runner is None:
             why = self._load_error or "it did not load in time"
             self.say(f"info string the asm engine is unavailable ({why}); "
