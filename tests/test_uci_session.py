@@ -264,3 +264,31 @@ def test_quit_returns_false_and_ucci_says_bye(uci, ucci):
     assert not [x for x in uci.lines() if x.startswith("bestmove")]
     assert ucci.send("quit") is False
     assert "bye" in ucci.lines()
+
+
+def test_rebase_keeps_what_the_search_reads():
+    """The game after its last capture, the capture flag of the last move and the
+    position are those of the whole game; the record is shorter."""
+    from pyharness.protocol.session import rebase
+    from pyharness.reference.search import game_record
+    import random
+    rng, game, moves = random.Random(3), Position.start(), []
+    while len(moves) < 40 and game.legal_moves():
+        legal = game.legal_moves()
+        captures = [m for m in legal if game.is_capture(m)]
+        move = rng.choice(captures if captures and rng.random() < 0.7 else legal)
+        game.push(move)
+        moves.append(move.iccs())
+    assert sum(1 for c in game_record(game)[2] if c) >= 3, "no captures: test broken"
+    for cut in range(1, len(moves) + 1):
+        pos = Position.start()
+        for m in moves[:cut]:
+            pos.push(pos.parse_move(m))
+        short = rebase(pos)
+        assert short.fen() == pos.fen()
+        full, mine = game_record(pos), game_record(short)
+        since = len(mine[0])
+        assert since <= len(full[0])
+        assert mine[0] == full[0][len(full[0]) - since:]        # keys since
+        assert mine[3] == full[3]                               # the last move captured
+        assert since < cut or all(not c for c in full[2][1:])

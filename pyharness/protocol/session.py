@@ -60,9 +60,10 @@ def _echo(word: str) -> str:
 
 
 def rebase(position: Position) -> Position:
-    """The same game from the position after its last capture: positions before a
-    capture can never repeat, so the record the search needs is unchanged, and the
-    asm's game record (a window) is loaded with fewer moves."""
+    """The same game from the position before its last capture: positions before a
+    capture can never repeat, so the record the search needs (the positions since,
+    and whether the last move captured) is unchanged, and the asm's game record is
+    loaded with fewer moves."""
     moves, back = [], position.copy()
     while True:
         try:
@@ -76,12 +77,12 @@ def rebase(position: Position) -> Position:
         if replay.board[mv.to]:
             last = i + 1
         replay.push(mv)
-    if last == 0:
+    if last <= 1:
         return position
-    for mv in moves[:last]:
+    for mv in moves[:last - 1]:
         back.push(mv)
     fresh = Position.from_fen(back.fen())
-    for mv in moves[last:]:
+    for mv in moves[last - 1:]:
         fresh.push(mv)
     return fresh
 
