@@ -41,3 +41,14 @@ def test_asm_level1_game_against_fsf_is_legal():
     rec = result.records[0]
     assert len(rec.moves) >= 10
     assert_legal_game(rec.opening.fen, rec.moves)
+
+
+@pytest.mark.parametrize("over, direct", [("xq65uci:L1,ref=1", "ref:L1"),
+                                          ("xq65uci:L1,ucci=1", "ref:L1")])
+def test_over_the_protocol_the_same_games(over, direct):
+    """Level 1 (noise, slips: the seed matters at every move) over the protocol plays
+    the very games the in-process player plays; the asm over UCCI equals the twin."""
+    a = runner.run_match(over, "fsf:depth=1", 2, seed=4, max_plies=50)
+    b = runner.run_match(direct, "fsf:depth=1", 2, seed=4, max_plies=50)
+    assert [r.moves for r in a.records] == [r.moves for r in b.records]
+    assert all(len(r.moves) >= 10 for r in a.records)

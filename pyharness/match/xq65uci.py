@@ -14,7 +14,7 @@ import sys
 import threading
 
 from ..reference.position import Move
-from .players import GameView, search_seed
+from .players import GameView
 
 #: seconds the handshake may take (the asm engine builds/loads the ROM at `isready`)
 READY_TIMEOUT = 300.0
@@ -127,7 +127,11 @@ class ProtocolClient:
 
 
 class Xq65UciPlayer:
-    """`xq65 uci` in a subprocess at a level, a depth or a node budget."""
+    """`xq65 uci` in a subprocess at a level, a depth or a node budget.
+
+    It sends the opening's FEN and every move since, and the game seed as the Seed
+    option, so each search gets the seed SearchPlayer gives it: `xq65uci:L1` plays the
+    games `asm:L1` and `ref:L1` play."""
 
     def __init__(self, level: int | None = None, depth: int | None = None,
                  nodes: int | None = None, ref: int = 0, ucci: int = 0) -> None:
@@ -143,7 +147,8 @@ class Xq65UciPlayer:
             self.client.set_option("newgame")
         else:
             self.client.send("ucinewgame")
-        self.client.set_option("Seed", str(search_seed(seed, 0)))
+        # search_seed(g, ply) depends on g mod 65535 only: the same seeds as SearchPlayer
+        self.client.set_option("Seed", str(seed % 65_535))
         self.client.ready()
 
     def choose(self, view: GameView) -> Move:

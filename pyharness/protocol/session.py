@@ -63,7 +63,8 @@ def rebase(position: Position) -> Position:
     """The same game from the position before its last capture: positions before a
     capture can never repeat, so the record the search needs (the positions since,
     and whether the last move captured) is unchanged, and the asm's game record is
-    loaded with fewer moves."""
+    loaded with fewer moves. The pieces keep their slots of the piece list, so the
+    moves are generated, and searched, in the same order."""
     moves, back = [], position.copy()
     while True:
         try:
@@ -81,7 +82,10 @@ def rebase(position: Position) -> Position:
         return position
     for mv in moves[:last - 1]:
         back.push(mv)
-    fresh = Position.from_fen(back.fen())
+    fresh = Position()            # the base as it stands, its piece slots kept (a FEN
+    fresh.board[:] = back.board   # would renumber them: another move order)
+    fresh.piece_sq[:] = back.piece_sq
+    fresh.side, fresh.halfmove, fresh.fullmove = back.side, back.halfmove, back.fullmove
     for mv in moves[last - 1:]:
         fresh.push(mv)
     return fresh
@@ -187,6 +191,7 @@ class Session:
         self.seed = 0
         self.millis = False             # UCCI usemillisec
         self.position = Position.start()
+        self.ply = 0                    # the moves of the last `position` command
         self.banned: set[Move] = set()
         self.job: SearchJob | None = None
         self._runner: Runner | None = None
@@ -331,6 +336,7 @@ class Session:
         killers and history, in the ROM as in the twin: nothing else to clear.)"""
         self._finish_search(silent=True)
         self.position = Position.start()
+        self.ply = 0
         self.banned = set()
 
     def cmd_setoption(self, args: list[str]) -> None:
@@ -390,6 +396,7 @@ class Session:
                                    "side); position unchanged") from None
         self._finish_search()
         self.position = rebase(pos)
+        self.ply = len(cmd.moves)
         self.banned = set()
 
     def cmd_banmoves(self, args: list[str]) -> None:
@@ -424,7 +431,7 @@ class Session:
         if self.banned:
             allowed = [m for m in (allowed if allowed is not None else pos.legal_moves())
                        if m not in self.banned]
-        seed = search_seed(self.seed, pos.fullmove * 2 + pos.side)
+        seed = search_seed(self.seed, self.ply)     # as the match runner's players
         plan = plan_search(go, pos.side, level=self.level, clock=self.clock, seed=seed)
         if plan.note:
             self.say(f"info string {plan.note}")
