@@ -110,6 +110,21 @@ def test_quit_during_a_search_exits_at_once(ref):
     assert not [line for line in ref.drain(0.2) if line.startswith("bestmove")]
 
 
+def test_a_missing_rom_is_said_and_the_twin_plays(tmp_path):
+    """`xq65 --rom missing.nes uci`: isready says why, and the twin answers go."""
+    eng = EngineProcess(before=("--rom", str(tmp_path / "none.nes")))
+    try:
+        eng.send("uci")
+        eng.expect("uciok")
+        eng.send("isready")
+        _, seen, _ = eng.expect("readyok")
+        assert any("asm engine is unavailable" in s and "none.nes" in s for s in seen)
+        eng.send("go depth 1")
+        eng.expect("bestmove")
+    finally:
+        assert eng.close() == 0
+
+
 def test_asm_stop_latency_and_isready(asm):
     asm.send("position startpos moves b0c2")
     asm.send("go infinite")

@@ -13,9 +13,11 @@ from pyharness.match.uci import iccs_to_uci
 class EngineProcess:
     """`xq65 uci` as a raw subprocess: send text or bytes, read lines with timeouts."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, before: tuple[str, ...] = ()) -> None:
+        """`xq65 [before...] uci [args...]`."""
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "pyharness.cli", "uci", *args], stdin=subprocess.PIPE,
+            [sys.executable, "-m", "pyharness.cli", *before, "uci", *args],
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.lines: queue.Queue = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()

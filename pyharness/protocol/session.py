@@ -313,6 +313,8 @@ class Session:
         """readyok, once the engine is loaded (also during a search)."""
         if not self._loaded.is_set():
             self._loaded.wait(LOAD_TIMEOUT)
+        if self._runner is None:
+            self.runner()                   # says why the asm engine is unavailable
         self.say("readyok")
 
     def cmd_debug(self, args: list[str]) -> None:
