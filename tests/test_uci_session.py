@@ -296,3 +296,19 @@ def test_rebase_keeps_what_the_search_reads():
             a = think(pos, level=1, seed=cut)
             b = think(short, level=1, seed=cut)
             assert (a.best_move, a.score, a.nodes) == (b.best_move, b.score, b.nodes)
+
+
+def test_rebase_keeps_at_most_the_record_window():
+    """A shuffle of 300 moves without a capture: 101 moves are kept; the position and
+    the search are the same."""
+    from pyharness.protocol.session import RECORD_MOVES, rebase
+    from pyharness.reference.search import think
+    pos = Position.start()
+    shuffle = ["h0g2", "h9g7", "g2h0", "g7h9"]
+    for i in range(300):
+        pos.push(pos.parse_move(shuffle[i % 4]))
+    pos.push(pos.parse_move("b0c2"))
+    short = rebase(pos)
+    assert short.fen() == pos.fen() and len(_undo(short)) == RECORD_MOVES
+    a, b = think(pos, depth=3), think(short, depth=3)
+    assert (a.best_move, a.score, a.nodes) == (b.best_move, b.score, b.nodes)

@@ -19,6 +19,7 @@ from ..match.players import search_seed
 from ..reference.board import START_FEN
 from ..reference.errors import IllegalMoveError, InvalidFenError
 from ..reference.position import Move, Position
+from ..reference.search_consts import DRAW_PLIES
 from .budget import CLOCKS, SearchPlan, plan_search
 from .commands import (CommandError, GoCommand, PositionCommand, parse_go,
                        parse_position, parse_setoption)
@@ -28,6 +29,9 @@ from .runner import AsmRunner, RefRunner, Runner, pv_text, split_root
 #: the most moves a `position` command may carry (a game ends long before: the
 #: 100-ply rule, repetitions)
 MAX_POSITION_MOVES = 2000
+#: the game moves kept before the position: a repetition further back is past the
+#: 100-ply draw, and the asm's record window (GAME_MAX, 102 positions) holds no more
+RECORD_MOVES = DRAW_PLIES + 1
 #: seconds `isready`/`go` wait for the asm engine to load (it builds the ROM if needed)
 LOAD_TIMEOUT = 600.0
 #: seconds a new command waits for a stopped search to end
@@ -60,10 +64,11 @@ def _echo(word: str) -> str:
 
 
 def rebase(position: Position) -> Position:
-    """The same game from the position before its last capture: positions before a
-    capture can never repeat, so the record the search needs (the positions since,
-    and whether the last move captured) is unchanged, and the asm's game record is
-    loaded with fewer moves. The pieces keep their slots of the piece list, so the
+    """The same game from the position before its last capture, or RECORD_MOVES moves
+    back if that is nearer: positions before a capture can never repeat and the asm
+    keeps no more, so the record the search needs (the positions since, and whether
+    the last move captured) is unchanged, and the asm's game record is loaded with
+    fewer moves (each costs a simulated call). The pieces keep their slots of the piece list, so the
     moves are generated, and searched, in the same order."""
     moves, back = [], position.copy()
     while True:
@@ -78,15 +83,16 @@ def rebase(position: Position) -> Position:
         if replay.board[mv.to]:
             last = i + 1
         replay.push(mv)
-    if last <= 1:
+    cut = max(last - 1, len(moves) - RECORD_MOVES)
+    if cut <= 0:
         return position
-    for mv in moves[:last - 1]:
+    for mv in moves[:cut]:
         back.push(mv)
     fresh = Position()            # the base as it stands, its piece slots kept (a FEN
     fresh.board[:] = back.board   # would renumber them: another move order)
     fresh.piece_sq[:] = back.piece_sq
     fresh.side, fresh.halfmove, fresh.fullmove = back.side, back.halfmove, back.fullmove
-    for mv in moves[last - 1:]:
+    for mv in moves[cut:]:
         fresh.push(mv)
     return fresh
 
