@@ -68,8 +68,8 @@ def rebase(position: Position) -> Position:
     back if that is nearer: positions before a capture can never repeat and the asm
     keeps no more, so the record the search needs (the positions since, and whether
     the last move captured) is unchanged, and the asm's game record is loaded with
-    fewer moves (each costs a simulated call). The pieces keep their slots of the piece list, so the
-    moves are generated, and searched, in the same order."""
+    fewer moves (each costs a simulated call). The pieces keep their slots of the
+    piece list, so the moves are generated, and searched, in the same order."""
     moves, back = [], position.copy()
     while True:
         try:
