@@ -52,6 +52,7 @@ def uci_cmd(engine: str, level: int) -> None:
         pass
     finally:
         session.close()
+        session.shut()
         try:
             out.flush()
         except (BrokenPipeError, ValueError, OSError):

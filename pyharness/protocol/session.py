@@ -190,6 +190,7 @@ class Session:
                  runner_factory: Callable[[], Runner] | None = None) -> None:
         self._write = write
         self._out = threading.Lock()
+        self._closed = False
         self.dialect: Uci = Uci()
         self.engine_name = engine
         self.level = level
@@ -211,8 +212,10 @@ class Session:
     # ------------------------------------------------------------------ plumbing
 
     def say(self, *lines: str) -> None:
-        """Send lines to the GUI, whole, one writer at a time."""
+        """Send lines to the GUI, whole, one writer at a time (nothing once closed)."""
         with self._out:
+            if self._closed:
+                return
             for line in lines:
                 self._write(line)
 
@@ -275,6 +278,11 @@ class Session:
             job.stop()
             job.join(1.0)
         self.job = None
+
+    def shut(self) -> None:
+        """Say nothing more (the process is about to exit)."""
+        with self._out:
+            self._closed = True
 
     # ------------------------------------------------------------------ commands
 
