@@ -312,3 +312,20 @@ def test_rebase_keeps_at_most_the_record_window():
     assert short.fen() == pos.fen() and len(_undo(short)) == RECORD_MOVES
     a, b = think(pos, depth=3), think(short, depth=3)
     assert (a.best_move, a.score, a.nodes) == (b.best_move, b.score, b.nodes)
+
+
+def test_no_state_carried_between_searches(uci, ucci):
+    """The TT, killers and history start cleared at every search: a search repeated,
+    after another one or after ucinewgame, makes the same nodes."""
+    def nodes(h, go):
+        h.send("position startpos moves h2e2 h9g7")
+        _, seen = h.best(go)
+        return [s for s in seen if s.startswith("info depth")][-1]
+    first = nodes(uci, "go depth 3")
+    uci.send("position startpos moves b0c2")
+    uci.best("go depth 3")
+    assert nodes(uci, "go depth 3") == first
+    uci.send("ucinewgame")
+    assert nodes(uci, "go depth 3") == first
+    ucci.send("probe")
+    assert ucci.expect("pophash")

@@ -338,8 +338,10 @@ class Session:
         """Accepted; nothing to register."""
 
     def cmd_probe(self, args: list[str]) -> None:
-        """UCCI's probe (hash lookup): there is no table between searches."""
-        self.say("info string probe: the engine keeps no table between searches")
+        """UCCI's probe (a hash lookup): `pophash` with nothing, as no table is kept
+        between searches."""
+        self.say("info string probe: the engine keeps no table between searches",
+                 "pophash")
 
     def cmd_d(self, args: list[str]) -> None:
         """The position as a FEN (an aid for people at a terminal)."""
