@@ -49,6 +49,13 @@ class Runner(Protocol):
         ...
 
 
+def limit_kwargs(limits: Limits) -> dict:
+    """The five limits the protocol sets, as keyword arguments of both think()s (every
+    search rule stays the engines' default)."""
+    return {"level": limits.level, "depth": limits.depth, "nodes": limits.nodes,
+            "frames": limits.frames, "seed": limits.seed}
+
+
 def cycles_ms(cycles: int) -> int:
     """NES cycles as milliseconds."""
     return cycles * 1000 // NES_CPU_HZ
@@ -69,7 +76,7 @@ class RefRunner:
         """reference.search.think with `stop` as its move-now flag."""
         from ..reference.search import think
         t0 = time.monotonic()
-        res = think(position, move_now=stop, **limits.think_kwargs())
+        res = think(position, move_now=stop, **limit_kwargs(limits))
         wall_ms = int((time.monotonic() - t0) * 1000)
         total = max(res.nodes, 1)
 
@@ -128,7 +135,7 @@ class AsmRunner:
                                  tuple(Move(f, t).iccs() for f, t in pv)))
         res = self.engine.think(position, hooks={"srch_think": at_think,
                                                  "srch_make_done": at_node},
-                                **limits.think_kwargs())
+                                **limit_kwargs(limits))
         if wall:
             return Outcome(res, int((time.monotonic() - t0) * 1000))
         return Outcome(res, cycles_ms(res.cycles))
