@@ -169,6 +169,8 @@ class SearchJob(threading.Thread):
                 move = legal[0]
             else:
                 res = out.result
+                if res.from_book:
+                    s.say("info string book move")
                 move = res.best_move if res.best_move in legal else legal[0]
                 pv = list(res.pv) if res.pv and res.pv[0] == move else [move]
                 self.report(Iteration(res.depth, res.score, res.nodes, out.ms,
