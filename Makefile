@@ -36,7 +36,7 @@ toolchain:
 	$(call apt_need,ca65:cc65 ld65:cc65)
 
 test-deps:
-	$(call apt_need,fceux:fceux Xvfb:xvfb fairy-stockfish:fairy-stockfish xauth:xauth chromium:chromium chromedriver:chromium-driver npm:npm)
+	$(call apt_need,fceux:fceux Xvfb:xvfb fairy-stockfish:fairy-stockfish xauth:xauth chromium:chromium chromedriver:chromium-driver npm:npm xboard:xboard uci2wb:uci2wb maxqi:fairymax)
 
 $(STAMP): pyproject.toml
 	@[ -x $(PY) ] || { echo "creating $(VENV)"; $(PYTHON) -m venv $(VENV); }

@@ -229,3 +229,20 @@ register_engine(EngineKind(
     _make_asm,
     required=(("level", "depth", "nodes", "frames"),), exclusive=(("level", "depth"),),
     check=lambda o: _open_asm() and None))
+
+
+def _make_xq65uci(options: dict[str, int]) -> Player:
+    from .xq65uci import ProtocolClientError, Xq65UciPlayer
+    try:
+        return Xq65UciPlayer(**options)
+    except ProtocolClientError as exc:
+        raise EngineUnavailableError(f"xq65uci: {exc}") from exc
+
+
+register_engine(EngineKind(
+    "xq65uci", "`xq65 uci` in a subprocess, over the protocol (ref=1: the twin; ucci=1)",
+    {"level": _LEVEL, "depth": _DEPTH, "nodes": _NODES,
+     "ref": ParamRule(0, 1, "search with the Python twin instead of the ROM's"),
+     "ucci": ParamRule(0, 1, "speak UCCI instead of UCI")},
+    _make_xq65uci,
+    required=(("level", "depth", "nodes"),), exclusive=(("level", "depth", "nodes"),)))
