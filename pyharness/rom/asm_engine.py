@@ -67,6 +67,10 @@ ROUTINE_CAP = 2_000_000
 #: the perft cap's cycles per node of a tree of 100 moves a ply (more than any position
 #: has; a node costs ~1,000 cycles)
 PERFT_CYCLES_PER_NODE = 5_000
+#: frames (of 29,781 cycles) eng_perft / eng_perft_full may run without counting a leaf
+#: before it counts as a runaway (~1 s of py65): a leaf is counted every ~300 cycles
+#: (full), or after each generation of the last ply (~10,000 cycles, bulk)
+PERFT_STALL_FRAMES = 60
 #: cycles a search may spend beyond its frame cap or node budget before it counts as a
 #: runaway: the search polls the frame counter every 16 nodes (~50,000 cycles)
 CAP_SLACK_CYCLES = 1_000_000
@@ -111,6 +115,26 @@ def rules_default() -> int:
     """SRCH_RULES_DEFAULT: the bits of the rules on by default (the twin's)."""
     from ..reference import search_consts as c
     return c.rules_default()
+
+
+def stall_watchdog(sim: Sim, routine: str, counter: str, what: str, frames: int
+                   ) -> Callable[[], None]:
+    """An `on_frame` callback for `Sim.call`: SimLimitError once the 4-byte `counter`
+    (a ROM label) has not changed for `frames` frames (a routine that loops forever)."""
+    at = sim.addr(counter)
+    state = {"value": -1, "frames": 0}
+
+    def check() -> None:
+        value = bytes(sim.memory[at:at + 4])
+        if value != state["value"]:
+            state["value"], state["frames"] = value, 0
+            return
+        state["frames"] += 1
+        if state["frames"] > frames:
+            raise SimLimitError(
+                f"{routine} {what} in {frames} frames ({frames * CYCLES_PER_FRAME:,} "
+                f"cycles; PC ${sim.mpu.pc:04X}): a runaway routine, stopped")
+    return check
 
 
 class AsmEngine:
@@ -212,12 +236,15 @@ class AsmEngine:
         self._call("pos_in_check")
         return bool(self.sim.mpu.p & 1)
 
-    def perft(self, depth: int, max_cycles: int | None = None, *, full: bool = False
+    def perft(self, depth: int, max_cycles: int | None = None, *, full: bool = False,
+              profile: dict[int, int] | None = None, hits: dict[int, int] | None = None
               ) -> PerftResult:
         """Asm perft at the current position: leaf count and cycles.
 
         full=False runs eng_perft (bulk counting: the last ply adds the generated
         count); full=True runs eng_perft_full (every leaf move is made and unmade).
+        A watchdog stops a run that counts no leaf in PERFT_STALL_FRAMES frames
+        (SimLimitError), whatever the cap; `profile` / `hits` as in `Sim.call`.
         """
         if not 0 <= depth < 31:
             raise ValueError(f"perft depth {depth} out of range 0..30")
@@ -225,7 +252,10 @@ class AsmEngine:
             max_cycles = ROUTINE_CAP + PERFT_CYCLES_PER_NODE * 100 ** depth
         s = self.sim
         s.poke("pf_depth", depth)
-        res = s.call("eng_perft_full" if full else "eng_perft", max_cycles=max_cycles)
+        routine = "eng_perft_full" if full else "eng_perft"
+        res = s.call(routine, max_cycles=max_cycles, profile=profile, hits=hits,
+                     on_frame=stall_watchdog(s, routine, "pf_nodes", "counted no leaf",
+                                             PERFT_STALL_FRAMES))
         nodes = int.from_bytes(s.read("pf_nodes", 4), "little")
         return PerftResult(depth, nodes, res.cycles)
 
@@ -244,7 +274,7 @@ class AsmEngine:
         from ..reference.search import HALFMOVE_MAX
         self.load(pos)
         half = pos.halfmove if halfmove is None else halfmove
-        self.sim.call("eng_game_new", a=min(half, HALFMOVE_MAX))
+        self._call("eng_game_new", a=min(half, HALFMOVE_MAX))
 
     def game_push(self, move: Move) -> int:
         """eng_game_push (a legal move); return its cycles."""
