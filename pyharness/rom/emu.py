@@ -189,9 +189,11 @@ class Emulator:
         img = Image.fromarray(self._frame)
         if scale > 1:
             img = img.resize((256 * scale, 240 * scale), Image.NEAREST)
+        from pyharness.inputfile import open_output
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        img.save(path)
+        with open_output(path, "screenshot", ".png", binary=True) as fh:
+            img.save(fh, format="PNG")
         return path
 
 
