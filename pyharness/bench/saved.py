@@ -115,12 +115,19 @@ def parse_saved(text: str) -> dict:
     """The checked dict of a saved bench's JSON text; SavedBenchError saying where the
     text is not one (not JSON, nested too deep, a field missing or of the wrong type, no
     level or no run, a run of a level that is not listed)."""
+    try:
+        return _parse(text)
+    except SavedBenchError as exc:
+        raise SavedBenchError(f"not a bench JSON: {exc}") from None
+
+
+def _parse(text: str) -> dict:
     if _nesting(text) > DEPTH_MAX:
-        raise SavedBenchError(f"not a bench JSON: nested deeper than {DEPTH_MAX} levels")
+        raise SavedBenchError(f"nested deeper than {DEPTH_MAX} levels")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise SavedBenchError(f"not JSON: {exc}") from None
+        raise SavedBenchError(f"not JSON ({exc})") from None
     _check_object(data, TOP, "the file")
     _check_list(data, "positions", POSITION)
     levels = _check_list(data, "levels", LEVEL)
