@@ -160,24 +160,36 @@ def bench_movegen_cmd(depth: int = 3, as_json: bool = False, data_file: str | No
     from pyharness.reference.errors import InvalidFenError
     from pyharness.reference.perft import read_perft_file
 
+    import sys
+
+    from pyharness.reference.position import Position
     cases = None
     if data_file is not None:
         check_regular(data_file, "perft file", TEXT_CAP)
         try:
             cases = read_perft_file(data_file)
+            if not cases:
+                raise ValueError(f"{data_file}: no perft case (want `id`, `fen` and "
+                                 f"`perft DEPTH COUNT` lines)")
+            for case in cases:                # every FEN before the first run
+                Position.from_fen(case.fen)
+        except InvalidFenError as e:
+            raise UsageProblem(f"{data_file}: case {case.id}: bad FEN: {e}") from e
         except ValueError as e:
             raise UsageProblem(str(e)) from e
+    engine = asm_engine()
+    # progress on a terminal only: piped, the output is the table or one error line
+    show = not as_json and sys.stderr.isatty()
     try:
-        result = bench_movegen(depth, cases, asm_engine(),
-                               progress=None if as_json else
-                               (lambda name: click.echo(f"  {name} ...", err=True)))
+        result = bench_movegen(depth, cases, engine,
+                               progress=(lambda name: click.echo(f"  {name} ...", err=True))
+                               if show else None)
     except (PerftMismatchError, InvalidFenError) as e:
         raise UsageProblem(str(e)) from e
     costs = None
     if profile:
         from pyharness.bench.movegen import profile_perft
-        total, leaves, costs = profile_perft(depth, cases, asm_engine(),
-                                             full=not profile_bulk)
+        total, leaves, costs = profile_perft(depth, cases, engine, full=not profile_bulk)
     if as_json:
         out = result.as_dict()
         if costs is not None:
