@@ -214,7 +214,8 @@ class UciEngine:
             self._proc.stdin.flush()
         except (BrokenPipeError, OSError) as exc:
             raise EngineProtocolError(f"{self.path} closed its input before "
-                                      f"{command.split()[0]!r}: {exc}") from exc
+                                      f"{command.split()[0]!r} ({exc.strerror or exc}): "
+                                      f"not a UCI engine, or it crashed") from exc
 
     def _read_until(self, prefix: str, timeout: float | None = None) -> tuple[str, list[str]]:
         """Read lines until one starts with `prefix`; return it and the lines before (the

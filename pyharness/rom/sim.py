@@ -31,7 +31,7 @@ from typing import Callable, Iterable
 
 from py65.devices.mpu6502 import MPU
 
-from ..inputfile import ROM_CAP, InputFileError, read_bytes
+from ..inputfile import ROM_CAP, SYMBOLS_CAP, InputFileError, check_regular, read_bytes
 from ..reference.clock import CYCLES_PER_FRAME
 from .memory import Mmc1Memory, WatchedMemory
 from .symbols import SymbolError, SymbolTable, load_banks, load_constants, load_symbols
@@ -181,6 +181,10 @@ class Sim:
         self.dbg_path = Path(dbg) if dbg else None
         if not labels.exists():
             raise RomFormatError(f"label file {labels} not found; run `xq65 build` first")
+        try:
+            check_regular(labels, "label file", SYMBOLS_CAP)
+        except InputFileError as exc:
+            raise RomFormatError(str(exc)) from None
         self.image.check_vectors(rom)
         self.image.check_fingerprint(rom, labels, Path(dbg))   # before parsing them
         self.banks: dict[str, int] = {}
