@@ -439,6 +439,69 @@ def test_a_long_history_gets_the_same_answer_from_both_engines(plies, limits):
     assert asm[0].startswith("best:")
 
 
+@pytest.mark.parametrize("counter, plies, captures", [
+    (0, 157, False), (254, 157, False), (300, 240, False), (0, 102, True), (90, 400, True)])
+def test_a_long_history_is_set_up_as_every_push_would_leave_it(rom, counter, plies, captures):
+    """game_setup pushes only the record's window of a long history: the record, the
+    counters, the board and a take-back are those of pushing every move."""
+    import random
+
+    from pyharness.reference.board import START_FEN
+    from pyharness.reference.position import Position
+    from pyharness.rom.asm_engine import AsmEngine
+    eng = AsmEngine()
+    s = eng.sim
+    rng = random.Random(plies)
+    pos = Position.from_fen(START_FEN.replace(" 0 1", f" {counter} 1"))
+    cycle = ["b0c2", "b9c7", "c2b0", "c7b9"]
+    pushed = 0
+    for i in range(plies):
+        moves = pos.legal_moves()
+        if not moves:
+            break
+        pushed += 1
+        takes = [m for m in moves if pos.board[m.to]]
+        if captures and (takes and rng.random() < 0.05 or rng.random() < 0.5):
+            pos.push(rng.choice(takes or moves))
+        else:
+            pos.push(pos.parse_move(cycle[i % 4]) if not captures else rng.choice(moves))
+
+    def state():
+        n = s.peek("game_n")
+        out = {k: s.peek(k) for k in ("game_n", "game_half", "game_half0")}
+        for k in ("rec_k0", "rec_k1", "rec_k2", "rec_k3", "gm_from", "gm_to", "gm_cap"):
+            out[k] = bytes(s.read(k, n + 1))
+        out["flags"] = bytes([s.peek("rec_flag") & ~0x80]) + s.read(s.addr("rec_flag") + 1, n)
+        out["board"] = s.read("eng_board", 256)
+        eng.game_pop()
+        out["after pop"] = (s.peek("game_n"), s.peek("game_half"), s.read("eng_board", 256))
+        return out
+
+    eng.game_setup(pos)
+    windowed = state()
+    back, stack = pos.copy(), []
+    while True:
+        try:
+            stack.append(back.pop())
+        except IndexError:
+            break
+    eng.game_new(back)
+    for mv in reversed(stack):
+        eng.game_push(mv)
+    assert len(stack) == pushed > 101
+    assert state() == windowed
+
+
+def test_a_history_of_thousands_of_plies_is_answered_within_seconds():
+    """Only the record's window is pushed: 4,000 plies cost what 101 cost."""
+    import time
+    moves = " ".join(["b0c2", "b9c7", "c2b0", "c7b9"] * 1000)
+    t0 = time.perf_counter()
+    asm = _search_lines("asm", moves, "-d", "1")
+    assert time.perf_counter() - t0 < 15
+    assert asm == _search_lines("ref", moves, "-d", "1")
+
+
 def test_a_long_history_leaves_a_level_its_frames():
     """The frames of the game record's set-up are not charged to the search."""
     moves = " ".join(["b0c2", "b9c7", "c2b0", "c7b9"] * 150)

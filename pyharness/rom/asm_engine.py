@@ -144,6 +144,7 @@ class AsmEngine:
         """Use `sim`, or build the ROM if needed and make a fresh simulator."""
         self.sim = sim if sim is not None else make_sim()
         self.load_cycles = 0
+        self._game_window: int | None = None
 
     def _call(self, routine: str, **kw):
         """Sim.call with the cap of a single engine routine (ROUTINE_CAP cycles)."""
@@ -302,7 +303,16 @@ class AsmEngine:
 
     def game_setup(self, position: Position) -> None:
         """Load a reference position with its undo stack as the game record: the start
-        of the stack through eng_game_new, then every move through eng_game_push."""
+        of the stack through eng_game_new, then every move through eng_game_push.
+
+        The record keeps a window of GAME_MAX positions; of a longer history only the
+        last GAME_MAX - 1 moves are pushed, from the position before them with its
+        half-move counter (the Python position's, which eng_game_new clamps as the
+        pushes saturate it). The record is then the one every push would leave (entry
+        0's capture flag aside, which nothing reads: eng_game_pop finds the same
+        counter through game_half0), and a history of thousands of plies costs what
+        101 pushes cost.
+        """
         back = position.copy()
         moves = []
         while True:
@@ -310,9 +320,20 @@ class AsmEngine:
                 moves.append(back.pop())
             except IndexError:
                 break
+        moves.reverse()
+        skip = max(0, len(moves) - (self.game_window - 1))
+        for mv in moves[:skip]:
+            back.push(mv)
         self.game_new(back)
-        for mv in reversed(moves):
+        for mv in moves[skip:]:
             self.game_push(mv)
+
+    @property
+    def game_window(self) -> int:
+        """GAME_MAX: the game positions the record keeps (from the debug file, once)."""
+        if self._game_window is None:
+            self._game_window = self.constants["GAME_MAX"]
+        return self._game_window
 
 
     # ------------------------------------------------------------------ search
