@@ -301,8 +301,9 @@ def test_a_whole_copy_of_the_build_runs(files):
     assert res.returncode == 0 and res.stdout.splitlines()[-1] == "1920", res.stderr
 
 
-@pytest.mark.parametrize("where", ["code", "chr", "header"])
-@pytest.mark.parametrize("args", ROM_COMMANDS[:4], ids=lambda a: a[0])
+@pytest.mark.parametrize("where, args", [("code", a) for a in ROM_COMMANDS[:4]]
+                         + [(w, ROM_COMMANDS[0]) for w in ("chr", "header")],
+                         ids=lambda v: v if isinstance(v, str) else v[0])
 def test_a_damaged_rom_is_refused(files, where, args):
     """One bit flipped (a code byte at 0x24, the last CHR byte, a header byte): every
     command that runs the ROM refuses it; none answers from the damaged code."""
