@@ -10,7 +10,10 @@ trampolines, runs with the MMC1 model and leaves the engine bank mapped.
 Internal RAM ($0000-$07FF) and PRG-RAM ($6000-$7FFF) are plain memory. With
 `mapper=True` writes to $8000-$FFFF go to a model of the MMC1 (serial port, PRG bank)
 instead of memory, for code that switches banks (the NMI, the trampolines). Symbols
-come from the ld65 label/debug files; nothing is hard-coded.
+come from the ld65 label/debug files; nothing is hard-coded. Before they are parsed, the
+ROM, its label file and its debug file must be the three the build's fingerprint names
+(`build/xiangqi.sum`, pyharness.rom.fingerprint): a damaged ROM or the labels of another
+build is a RomFormatError, never a wrong answer.
 
 `Sim.call(routine)` pushes a return address pointing at an unmapped sentinel, jumps to
 the routine and runs until the RTS lands on the sentinel. It counts cycles, raises
