@@ -83,6 +83,9 @@ def check_output(path: str | os.PathLike, what: str, suffix: str | None = None) 
         parent = p.parent
         if not parent.is_dir():
             raise InputFileError(f"{what} {p}: directory {parent} does not exist") from None
+        if not os.access(parent, os.W_OK):
+            raise InputFileError(f"cannot write {what} {p}: directory {parent} is not "
+                                 f"writable") from None
         return p
     except OSError as exc:
         raise InputFileError(f"cannot write {what} {p}: {exc.strerror or exc}") from None
@@ -91,6 +94,8 @@ def check_output(path: str | os.PathLike, what: str, suffix: str | None = None) 
     if not stat.S_ISREG(st.st_mode):
         raise InputFileError(f"{what} {p} is not a regular file (a device, FIFO or "
                              f"socket); write to a file")
+    if not os.access(p, os.W_OK):
+        raise InputFileError(f"cannot write {what} {p}: it is read-only")
     return p
 
 
