@@ -156,7 +156,7 @@ def test_summary_lines_mention_every_total():
     assert "W 0  D 2  L 0" in text and "max plies (8) 2" in text
 
 
-def test_cli_engine_failure_exits_1(monkeypatch):
+def test_cli_engine_failure_exits_2(monkeypatch):
     from pyharness.match import registry
 
     class Illegal(_Scripted):
@@ -165,7 +165,7 @@ def test_cli_engine_failure_exits_1(monkeypatch):
     kind = registry.EngineKind("illegal", "always plays a0a9", {}, lambda o: Illegal([]))
     monkeypatch.setitem(registry._REGISTRY, "illegal", kind)
     result = CliRunner().invoke(main, ["match", "illegal", "random", "-n", "1", "-q"])
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == 2, result.output
     assert "engine failure" in result.output and "illegal move a0a9" in result.output
 
 

@@ -175,10 +175,9 @@ def profile_perft(depth: int = 3, cases: list[PerftCase] | None = None,
     total = leaves = 0
     for case in cases:
         eng.load(Position.from_fen(case.fen))
-        eng.sim.poke("pf_depth", depth)
-        total += eng.sim.call("eng_perft_full" if full else "eng_perft", profile=prof,
-                              hits=hits, max_cycles=10**11).cycles
-        leaves += int.from_bytes(eng.sim.read("pf_nodes", 4), "little")
+        run = eng.perft(depth, full=full, profile=prof, hits=hits)
+        total += run.cycles
+        leaves += run.nodes
     return total, leaves, costs_by_routine(eng, prof, hits, total)
 
 

@@ -109,5 +109,8 @@ def profile_node(depth: int = 3, positions: list[SuitePosition] | None = None,
                         profile=prof, hits=hits)
         nodes += res.nodes
         cycles += res.cycles
+    if nodes == 0:              # every figure is per node: none is a broken search
+        raise ProfileError(f"srch_think made no node on {', '.join(p.name for p in positions)}"
+                           f" at depth {depth}: no profile per node")
     return NodeProfile(depth, [p.name for p in positions], nodes, cycles,
                        costs_by_routine(eng, prof, hits, cycles))

@@ -99,7 +99,9 @@ def plot_levels(bench, path: str | Path, width: int = 900, height: int = 560) ->
     src = "asm, py65 cycles" if bench.engine == "asm" else "ref twin, MODEL cycles"
     d.text((left, 15), f"xq65 search time per move by level ({len(bench.positions)} "
            f"positions; {src})", fill=(0, 0, 0), font=big, anchor="lt")
+    from ..inputfile import open_output
     out = Path(path)
     out.parent.mkdir(parents=True, exist_ok=True)
-    img.save(out, format="PNG")
+    with open_output(out, "plot", ".png", binary=True) as fh:
+        img.save(fh, format="PNG")
     return out

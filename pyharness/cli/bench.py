@@ -24,9 +24,9 @@ def _bench_level_options(f):
                      help="asm: the ROM's search under py65 (cycles measured); ref: the "
                           "Python twin (its cycles are a model, and the report says so)."),
         click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table."),
-        click.option("--plot", "plot_file", type=click.Path(dir_okay=False), default=None,
+        click.option("--plot", "plot_file", type=click.Path(), default=None,
                      help="Also draw NES seconds per level into this PNG."),
-        click.option("--out", "out_file", type=click.Path(dir_okay=False), default=None,
+        click.option("--out", "out_file", type=click.Path(), default=None,
                      help="Also write the JSON into this file."),
         click.option("--from", "from_file", type=click.Path(dir_okay=False), default=None,
                      help="Run nothing: reprint (and --plot) a JSON saved by --out/--json."),
@@ -43,12 +43,13 @@ def _show_saved_bench(path: str, as_json: bool, plot_file: str | None) -> None:
     """`xq65 bench --from FILE`: the table (or JSON) and plot of a saved run."""
     import json
 
+    from pyharness.bench.saved import SavedBenchError, parse_saved
     from pyharness.bench.search import SearchBench
     from pyharness.inputfile import read_text
     text = read_text(path, "saved bench")
     try:
-        result = SearchBench.from_dict(json.loads(text))
-    except ValueError as e:
+        result = SearchBench.from_dict(parse_saved(text))
+    except (SavedBenchError, ValueError) as e:
         raise UsageProblem(f"{path}: {e}") from e
     if plot_file:
         from pyharness.bench.plot import plot_levels
@@ -85,6 +86,11 @@ def _run_level_bench(levels_text, n_positions, quick, jobs, engine, as_json, plo
     import json
     import os
 
+    from pyharness.inputfile import check_output
+    if plot_file:
+        check_output(plot_file, "plot", ".png")      # before the run: one line, no hang
+    if out_file:
+        check_output(out_file, "output file")
     if from_file is not None:
         _show_saved_bench(from_file, as_json, plot_file)
         return
@@ -121,7 +127,8 @@ def _run_level_bench(levels_text, n_positions, quick, jobs, engine, as_json, plo
         if not quiet:
             click.echo(f"plot: {plot_file}", err=True)
     if out_file:
-        with open(out_file, "w", encoding="utf-8") as fh:
+        from pyharness.inputfile import open_output
+        with open_output(out_file, "output file") as fh:
             json.dump(result.as_dict(), fh, indent=1, ensure_ascii=False)
     if as_json:
         click.echo(json.dumps(result.as_dict(), indent=1, ensure_ascii=False))
@@ -153,24 +160,36 @@ def bench_movegen_cmd(depth: int = 3, as_json: bool = False, data_file: str | No
     from pyharness.reference.errors import InvalidFenError
     from pyharness.reference.perft import read_perft_file
 
+    import sys
+
+    from pyharness.reference.position import Position
     cases = None
     if data_file is not None:
         check_regular(data_file, "perft file", TEXT_CAP)
         try:
             cases = read_perft_file(data_file)
+            if not cases:
+                raise ValueError(f"{data_file}: no perft case (want `id`, `fen` and "
+                                 f"`perft DEPTH COUNT` lines)")
+            for case in cases:                # every FEN before the first run
+                Position.from_fen(case.fen)
+        except InvalidFenError as e:
+            raise UsageProblem(f"{data_file}: case {case.id}: bad FEN: {e}") from e
         except ValueError as e:
             raise UsageProblem(str(e)) from e
+    engine = asm_engine()
+    # progress on a terminal only: piped, the output is the table or one error line
+    show = not as_json and sys.stderr.isatty()
     try:
-        result = bench_movegen(depth, cases, asm_engine(),
-                               progress=None if as_json else
-                               (lambda name: click.echo(f"  {name} ...", err=True)))
+        result = bench_movegen(depth, cases, engine,
+                               progress=(lambda name: click.echo(f"  {name} ...", err=True))
+                               if show else None)
     except (PerftMismatchError, InvalidFenError) as e:
         raise UsageProblem(str(e)) from e
     costs = None
     if profile:
         from pyharness.bench.movegen import profile_perft
-        total, leaves, costs = profile_perft(depth, cases, asm_engine(),
-                                             full=not profile_bulk)
+        total, leaves, costs = profile_perft(depth, cases, engine, full=not profile_bulk)
     if as_json:
         out = result.as_dict()
         if costs is not None:

@@ -22,7 +22,7 @@ from .core import UsageProblem, main
 @click.option("--max-plies", default=300, show_default=True, type=click.IntRange(1, 10**5),
               help="Plies after which a game is a draw ('max plies').")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@click.option("--log", "log_file", type=click.Path(dir_okay=False, writable=True),
+@click.option("--log", "log_file", type=click.Path(),
               help="Write every game as PGN-like text to this file.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 def match_cmd(engine_a: str, engine_b: str, games: int, jobs: int, seed: int,
@@ -39,6 +39,9 @@ def match_cmd(engine_a: str, engine_b: str, games: int, jobs: int, seed: int,
                         resolve_jobs, run_match)
     from ..match.report import match_pgn, summary_lines
 
+    from ..inputfile import check_output, open_output
+    if log_file:
+        check_output(log_file, "log file")          # before any game: one line, no hang
     try:
         spec_a, spec_b = parse_spec(engine_a), parse_spec(engine_b)
         workers = resolve_jobs(jobs, games)
@@ -64,15 +67,15 @@ def match_cmd(engine_a: str, engine_b: str, games: int, jobs: int, seed: int,
     try:
         result = run_match(spec_a, spec_b, games, openings=opening_list, seed=seed,
                            jobs=workers, max_plies=max_plies, on_game=on_game)
-    except EngineFailure as exc:  # an engine bug, not bad input: exit status 1
-        raise click.ClickException(f"engine failure: {exc}") from exc
+    except EngineFailure as exc:  # one line, status 2, like every failure of the CLI
+        raise UsageProblem(f"engine failure: {exc}") from exc
     except MatchError as exc:
         raise UsageProblem(str(exc)) from exc
     finally:
         if bar is not None:
             bar.__exit__(None, None, None)
     if log_file:
-        with open(log_file, "w", encoding="utf-8") as out:
+        with open_output(log_file, "log file") as out:
             out.write(match_pgn(result.records))
     if as_json:
         click.echo(json.dumps(result.as_dict(), indent=1))

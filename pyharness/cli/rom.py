@@ -20,7 +20,7 @@ def build_cmd(force: bool) -> None:
 
 
 @main.command("screenshot")
-@click.argument("out", type=click.Path(dir_okay=False), default="build/screens/title.png")
+@click.argument("out", type=click.Path(), default="build/screens/title.png")
 @click.option("--frames", type=click.IntRange(1, 36_000), default=120, show_default=True,
               help="Frames to run after power-on before the picture (at most 10 NES minutes).")
 @click.option("--press", "presses", multiple=True, metavar="BUTTONS",
@@ -34,6 +34,7 @@ def screenshot_cmd(out: str, frames: int, presses: tuple[str, ...], scale: int) 
     """
     from pathlib import Path
 
+    from pyharness.inputfile import check_output
     from pyharness.rom.emu import Emulator, UnknownButtonError, button_mask
     if Path(out).suffix.lower() != ".png":
         raise UsageProblem(f"{out}: the screenshot is a PNG; name it *.png")
@@ -43,6 +44,7 @@ def screenshot_cmd(out: str, frames: int, presses: tuple[str, ...], scale: int) 
         except UnknownButtonError as e:
             raise UsageProblem(str(e)) from e
     Path(out).parent.mkdir(parents=True, exist_ok=True)
+    check_output(out, "screenshot", ".png")       # a FIFO or a directory: one line
     ensure_rom()
     emu = Emulator()
     emu.check_runs(frames)

@@ -80,12 +80,11 @@ class NaivePlayer:
 class FsfPlayer:
     """Fairy-Stockfish at a fixed depth or node count (one thread, Skill Level 20)."""
 
-    #: seconds one fixed-limit search may take before the engine counts as hung
-    move_timeout = 300.0
-
     def __init__(self, depth: int | None = None, nodes: int | None = None) -> None:
-        from .uci import UciEngine
+        from .uci import UciEngine, search_timeout
         self.depth, self.nodes = depth, nodes
+        #: seconds one search may take before the engine counts as hung (uci.search_timeout)
+        self.move_timeout = search_timeout(depth, nodes)
         self.engine = UciEngine()
 
     def new_game(self, seed: int) -> None:

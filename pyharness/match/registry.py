@@ -142,11 +142,11 @@ def _check_fsf(options: dict[str, int]) -> None:
 
 
 def _make_fsf(options: dict[str, int]) -> Player:
-    from .uci import EngineMissingError
+    from .uci import UciError
     try:
         return FsfPlayer(depth=options.get("depth"), nodes=options.get("nodes"))
-    except EngineMissingError as exc:
-        raise EngineUnavailableError(str(exc)) from exc
+    except UciError as exc:      # missing, or not a UCI engine (silent, dead, babbling)
+        raise EngineUnavailableError(f"fsf: {exc}") from exc
 
 
 def _open_asm() -> SearchEngine:

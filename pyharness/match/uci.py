@@ -16,6 +16,7 @@ import re
 import shutil
 import subprocess
 import threading
+import time
 from dataclasses import dataclass, field
 
 #: where the Debian package installs the binary (not always on PATH)
@@ -23,6 +24,22 @@ _EXTRA_DIRS = ("/usr/games", "/usr/local/games")
 #: environment variable that names the binary explicitly
 BINARY_ENV = "XQ65_FAIRY_STOCKFISH"
 DEFAULT_BINARY = "fairy-stockfish"
+
+#: seconds the engine may take to answer `uci`, `isready` (Fairy-Stockfish: ~0.1 s)
+HANDSHAKE_TIMEOUT = 10.0
+#: the longest line and the most lines an engine may print before the answer awaited:
+#: a program that floods its output (`yes`, a binary dump) is refused, not read forever
+LINE_MAX = 64 * 1024
+LINES_MAX = 100_000
+#: a fixed-limit search's time bound: SEARCH_BASE seconds, doubled for every ply of
+#: depth beyond SEARCH_BASE_DEPTH; plus one second per SEARCH_NODES_PER_SECOND nodes
+#: (Fairy-Stockfish searches ~1 M xiangqi nodes a second on one thread: 20x margin)
+SEARCH_BASE = 10.0
+SEARCH_BASE_DEPTH = 10
+SEARCH_NODES_PER_SECOND = 50_000
+
+#: what the reader queues for a line longer than LINE_MAX (then it stops reading)
+_TOO_LONG = object()
 
 _ICCS_RE = re.compile(r"^([a-i])([0-9])([a-i])([0-9])$")
 _UCI_RE = re.compile(r"^([a-i])(10|[1-9])([a-i])(10|[1-9])$")
@@ -64,6 +81,18 @@ def uci_to_iccs(move: str) -> str:
     return _shift_ranks(move, _UCI_RE, -1, "a Fairy-Stockfish xiangqi move", "h3e3")
 
 
+def search_timeout(depth: int | None = None, nodes: int | None = None) -> float:
+    """Seconds a fixed-depth or fixed-node search may take before the engine counts as
+    hung: 10 s up to depth 10 (then twice as long per ply), or 10 s + 1 s per 50,000
+    nodes (fsf:nodes=5000: 10.1 s)."""
+    seconds = SEARCH_BASE
+    if depth is not None and depth > SEARCH_BASE_DEPTH:
+        seconds *= 2.0 ** (depth - SEARCH_BASE_DEPTH)
+    if nodes is not None:
+        seconds += nodes / SEARCH_NODES_PER_SECOND
+    return seconds
+
+
 def find_binary(name: str | None = None) -> str:
     """Return the path of the fairy-stockfish binary.
 
@@ -71,6 +100,11 @@ def find_binary(name: str | None = None) -> str:
     /usr/games; raises EngineMissingError when none exists.
     """
     candidate = name or os.environ.get(BINARY_ENV) or DEFAULT_BINARY
+    if os.sep in candidate and os.path.exists(candidate):
+        if os.path.isdir(candidate):
+            raise EngineMissingError(f"{candidate!r} is a directory, not an engine binary")
+        if not os.access(candidate, os.X_OK):
+            raise EngineMissingError(f"{candidate!r} is not executable")
     found = shutil.which(candidate)
     if found:
         return found
@@ -110,22 +144,26 @@ class BestMove:
 class UciEngine:
     """A running fairy-stockfish process speaking UCI.
 
-    Use as a context manager, or call `close()`. Every read has a timeout
-    (`timeout` seconds, default 30); a silent or dead engine raises a UciError.
+    Use as a context manager, or call `close()`. Every wait has a deadline
+    (`timeout` seconds for the handshake and `isready`, HANDSHAKE_TIMEOUT by default; a
+    search's own in `best_move`), and a program that prints too much or too long lines
+    is refused: a silent, dead or babbling program raises a UciError naming it.
     """
 
     def __init__(self, binary: str | None = None, settings: UciSettings | None = None,
-                 timeout: float = 30.0) -> None:
+                 timeout: float = HANDSHAKE_TIMEOUT) -> None:
         self.path = find_binary(binary)
         self.settings = settings or UciSettings()
         self.timeout = timeout
+        self._closed = False
         try:
             self._proc = subprocess.Popen(
                 [self.path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, text=True, bufsize=1)
+                stderr=subprocess.DEVNULL, text=True, bufsize=1, encoding="utf-8",
+                errors="replace")
         except OSError as exc:
             raise EngineMissingError(f"cannot start {self.path}: {exc}") from exc
-        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._lines: queue.Queue = queue.Queue(maxsize=1024)
         self._reader = threading.Thread(target=self._read_loop, daemon=True)
         self._reader.start()
         self.name = ""
@@ -137,42 +175,77 @@ class UciEngine:
 
     # -- plumbing ------------------------------------------------------------------
 
+    def _put(self, item) -> bool:
+        """Queue a line for the reader of the answers; False once the client is closed
+        (the queue is bounded: a flood waits here, not in the memory)."""
+        while not self._closed:
+            try:
+                self._lines.put(item, timeout=0.5)
+                return True
+            except queue.Full:
+                continue
+        return False
+
     def _read_loop(self) -> None:
         stdout = self._proc.stdout
         assert stdout is not None
         try:
-            for line in stdout:
-                self._lines.put(line.rstrip("\r\n"))
+            while True:
+                line = stdout.readline(LINE_MAX)
+                if not line:
+                    break
+                if len(line) >= LINE_MAX and not line.endswith("\n"):
+                    self._put(_TOO_LONG)
+                    return
+                if not self._put(line.rstrip("\r\n")):
+                    return
         except (ValueError, OSError):  # closed under us by close()
             pass
-        self._lines.put(None)  # end of file: the engine exited
+        self._put(None)  # end of file: the engine exited
 
     def send(self, command: str) -> None:
         """Send one command line to the engine."""
         if self._proc.poll() is not None or self._proc.stdin is None:
-            raise EngineProtocolError(f"engine exited (status {self._proc.returncode})")
+            raise EngineProtocolError(f"{self.path} exited (status {self._proc.returncode}) "
+                                      f"before {command.split()[0]!r}: not a UCI engine, "
+                                      f"or it crashed")
         try:
             self._proc.stdin.write(command + "\n")
             self._proc.stdin.flush()
         except (BrokenPipeError, OSError) as exc:
-            raise EngineProtocolError(f"engine pipe closed: {exc}") from exc
+            raise EngineProtocolError(f"{self.path} closed its input before "
+                                      f"{command.split()[0]!r} ({exc.strerror or exc}): "
+                                      f"not a UCI engine, or it crashed") from exc
 
     def _read_until(self, prefix: str, timeout: float | None = None) -> tuple[str, list[str]]:
-        """Read lines until one starts with `prefix`; return it and the lines before."""
+        """Read lines until one starts with `prefix`; return it and the lines before (the
+        last 1,000). The whole wait is bounded by `timeout` seconds (default: the
+        client's) and by LINES_MAX lines."""
         seen: list[str] = []
         limit = self.timeout if timeout is None else timeout
-        while True:
+        deadline = time.monotonic() + limit
+        for _ in range(LINES_MAX):
             try:
-                line = self._lines.get(timeout=limit)
+                line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
             except queue.Empty:
                 raise EngineTimeoutError(
-                    f"fairy-stockfish gave no {prefix!r} within {limit:g} s") from None
+                    f"{self.path} gave no {prefix!r} within {limit:g} s ("
+                    + ("the bound of this search, uci.search_timeout" if prefix == "bestmove"
+                       else "a UCI engine answers at once") + ")") from None
             if line is None:
                 raise EngineProtocolError(
-                    f"fairy-stockfish exited while waiting for {prefix!r}")
+                    f"{self.path} exited (status {self._proc.poll()}) while waiting for "
+                    f"{prefix!r}: not a UCI engine, or it crashed")
+            if line is _TOO_LONG:
+                raise EngineProtocolError(f"{self.path} printed a line longer than "
+                                          f"{LINE_MAX:,} characters: not a UCI engine")
             if line.startswith(prefix):
                 return line, seen
             seen.append(line)
+            if len(seen) > 1000:
+                del seen[:500]
+        raise EngineProtocolError(f"{self.path} printed {LINES_MAX:,} lines without "
+                                  f"{prefix!r}: not a UCI engine")
 
     def _handshake(self) -> None:
         self.send("uci")
@@ -230,11 +303,16 @@ class UciEngine:
         if searchmoves:
             go += " searchmoves " + " ".join(iccs_to_uci(m) for m in searchmoves)
         self.send(go)
+        if timeout is None:
+            timeout = search_timeout(depth, nodes)
         line, infos = self._read_until("bestmove", timeout)
         parts = line.split()
         if len(parts) < 2 or parts[1] in ("(none)", "0000"):
-            raise EngineProtocolError(f"fairy-stockfish found no move: {line!r}")
-        result = BestMove(iccs=uci_to_iccs(parts[1]), uci=parts[1])
+            raise EngineProtocolError(f"{self.path} found no move: {line[:80]!r}")
+        try:
+            result = BestMove(iccs=uci_to_iccs(parts[1]), uci=parts[1])
+        except ValueError as exc:
+            raise EngineProtocolError(f"{self.path} answered {line[:80]!r}: {exc}") from None
         for info in reversed(infos):
             if info.startswith("info") and " score " in info:
                 _parse_info(info, result)
@@ -246,6 +324,7 @@ class UciEngine:
         proc = getattr(self, "_proc", None)
         if proc is None:
             return
+        self._closed = True
         if proc.poll() is None:
             try:
                 assert proc.stdin is not None

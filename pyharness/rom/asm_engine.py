@@ -67,6 +67,10 @@ ROUTINE_CAP = 2_000_000
 #: the perft cap's cycles per node of a tree of 100 moves a ply (more than any position
 #: has; a node costs ~1,000 cycles)
 PERFT_CYCLES_PER_NODE = 5_000
+#: frames (of 29,781 cycles) eng_perft / eng_perft_full may run without counting a leaf
+#: before it counts as a runaway (~1 s of py65): a leaf is counted every ~300 cycles
+#: (full), or after each generation of the last ply (~10,000 cycles, bulk)
+PERFT_STALL_FRAMES = 60
 #: cycles a search may spend beyond its frame cap or node budget before it counts as a
 #: runaway: the search polls the frame counter every 16 nodes (~50,000 cycles)
 CAP_SLACK_CYCLES = 1_000_000
@@ -113,6 +117,26 @@ def rules_default() -> int:
     return c.rules_default()
 
 
+def stall_watchdog(sim: Sim, routine: str, counter: str, what: str, frames: int
+                   ) -> Callable[[], None]:
+    """An `on_frame` callback for `Sim.call`: SimLimitError once the 4-byte `counter`
+    (a ROM label) has not changed for `frames` frames (a routine that loops forever)."""
+    at = sim.addr(counter)
+    state = {"value": -1, "frames": 0}
+
+    def check() -> None:
+        value = bytes(sim.memory[at:at + 4])
+        if value != state["value"]:
+            state["value"], state["frames"] = value, 0
+            return
+        state["frames"] += 1
+        if state["frames"] > frames:
+            raise SimLimitError(
+                f"{routine} {what} in {frames} frames ({frames * CYCLES_PER_FRAME:,} "
+                f"cycles; PC ${sim.mpu.pc:04X}): a runaway routine, stopped")
+    return check
+
+
 class AsmEngine:
     """The engine routines of build/xiangqi.nes under py65."""
 
@@ -120,6 +144,7 @@ class AsmEngine:
         """Use `sim`, or build the ROM if needed and make a fresh simulator."""
         self.sim = sim if sim is not None else make_sim()
         self.load_cycles = 0
+        self._game_window: int | None = None
 
     def _call(self, routine: str, **kw):
         """Sim.call with the cap of a single engine routine (ROUTINE_CAP cycles)."""
@@ -212,12 +237,15 @@ class AsmEngine:
         self._call("pos_in_check")
         return bool(self.sim.mpu.p & 1)
 
-    def perft(self, depth: int, max_cycles: int | None = None, *, full: bool = False
+    def perft(self, depth: int, max_cycles: int | None = None, *, full: bool = False,
+              profile: dict[int, int] | None = None, hits: dict[int, int] | None = None
               ) -> PerftResult:
         """Asm perft at the current position: leaf count and cycles.
 
         full=False runs eng_perft (bulk counting: the last ply adds the generated
         count); full=True runs eng_perft_full (every leaf move is made and unmade).
+        A watchdog stops a run that counts no leaf in PERFT_STALL_FRAMES frames
+        (SimLimitError), whatever the cap; `profile` / `hits` as in `Sim.call`.
         """
         if not 0 <= depth < 31:
             raise ValueError(f"perft depth {depth} out of range 0..30")
@@ -225,7 +253,10 @@ class AsmEngine:
             max_cycles = ROUTINE_CAP + PERFT_CYCLES_PER_NODE * 100 ** depth
         s = self.sim
         s.poke("pf_depth", depth)
-        res = s.call("eng_perft_full" if full else "eng_perft", max_cycles=max_cycles)
+        routine = "eng_perft_full" if full else "eng_perft"
+        res = s.call(routine, max_cycles=max_cycles, profile=profile, hits=hits,
+                     on_frame=stall_watchdog(s, routine, "pf_nodes", "counted no leaf",
+                                             PERFT_STALL_FRAMES))
         nodes = int.from_bytes(s.read("pf_nodes", 4), "little")
         return PerftResult(depth, nodes, res.cycles)
 
@@ -244,7 +275,7 @@ class AsmEngine:
         from ..reference.search import HALFMOVE_MAX
         self.load(pos)
         half = pos.halfmove if halfmove is None else halfmove
-        self.sim.call("eng_game_new", a=min(half, HALFMOVE_MAX))
+        self._call("eng_game_new", a=min(half, HALFMOVE_MAX))
 
     def game_push(self, move: Move) -> int:
         """eng_game_push (a legal move); return its cycles."""
@@ -272,7 +303,16 @@ class AsmEngine:
 
     def game_setup(self, position: Position) -> None:
         """Load a reference position with its undo stack as the game record: the start
-        of the stack through eng_game_new, then every move through eng_game_push."""
+        of the stack through eng_game_new, then every move through eng_game_push.
+
+        The record keeps a window of GAME_MAX positions; of a longer history only the
+        last GAME_MAX - 1 moves are pushed, from the position before them with its
+        half-move counter (the Python position's, which eng_game_new clamps as the
+        pushes saturate it). The record is then the one every push would leave (entry
+        0's capture flag aside, which nothing reads: eng_game_pop finds the same
+        counter through game_half0), and a history of thousands of plies costs what
+        101 pushes cost.
+        """
         back = position.copy()
         moves = []
         while True:
@@ -280,9 +320,20 @@ class AsmEngine:
                 moves.append(back.pop())
             except IndexError:
                 break
+        moves.reverse()
+        skip = max(0, len(moves) - (self.game_window - 1))
+        for mv in moves[:skip]:
+            back.push(mv)
         self.game_new(back)
-        for mv in reversed(moves):
+        for mv in moves[skip:]:
             self.game_push(mv)
+
+    @property
+    def game_window(self) -> int:
+        """GAME_MAX: the game positions the record keeps (from the debug file, once)."""
+        if self._game_window is None:
+            self._game_window = self.constants["GAME_MAX"]
+        return self._game_window
 
 
     # ------------------------------------------------------------------ search

@@ -19,11 +19,15 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .fingerprint import fingerprint_path, write_fingerprint
+from .fingerprint import matches as fingerprint_matches
+
 ROM_NAME = "xiangqi"
 CFG = Path("asm/cfg/xiangqi.cfg")
 SOURCE_DIRS = (Path("asm/nes"), Path("asm/engine"))
 INCLUDE_DIRS = (Path("asm/include"), Path("build"))
 MAX_ERROR_LINES = 40     # of assembler/linker output kept in a BuildError
+ERROR_LOG = "build_error.log"   # build/: the whole output of the tool that failed
 
 # Regions of the summary: name, ld65 MEMORY areas that fill it (asm/cfg/xiangqi.cfg).
 REGIONS = (
@@ -46,7 +50,13 @@ WINDOWS = (
 
 
 class BuildError(Exception):
-    """An asset tool, the assembler or the linker failed; the message holds its output."""
+    """An asset tool, the assembler or the linker failed. The message is one line (the
+    first diagnostic); `output` holds the tool's whole output, which is also written to
+    build/build_error.log."""
+
+    def __init__(self, message: str, output: str = "") -> None:
+        super().__init__(message)
+        self.output = output
 
 
 class ToolchainMissingError(BuildError):
@@ -198,7 +208,17 @@ def _run(cmd: list[str], cwd: Path, what: str) -> None:
         if len(lines) > MAX_ERROR_LINES:
             more = len(lines) - MAX_ERROR_LINES
             lines = lines[:MAX_ERROR_LINES] + [f"... ({more} more lines)"]
-        raise BuildError(f"{what} failed:\n" + "\n".join(lines))
+        output = "\n".join(lines)
+        log = cwd / "build" / ERROR_LOG
+        try:
+            log.parent.mkdir(exist_ok=True)
+            log.write_text(f"{what} failed:\n{output}\n", encoding="utf-8")
+        except OSError:
+            pass
+        first = next((ln for ln in lines if "rror" in ln), lines[0] if lines else
+                     f"status {proc.returncode}")
+        rest = f" (+{len(lines) - 1} more lines in build/{ERROR_LOG})" if len(lines) > 1 else ""
+        raise BuildError(f"{what} failed: {' '.join(first.split())}{rest}", output)
 
 
 def _check_toolchain() -> None:
@@ -325,7 +345,9 @@ def region_usage(cfg_text: str, map_text: str) -> list[RegionUsage]:
 
 def build_rom(root: Path | None = None, *, force: bool = False,
               quiet: bool = False) -> BuildResult:
-    """Build build/xiangqi.nes (with .dbg, .labels, .map) if any input changed.
+    """Build build/xiangqi.nes (with .dbg, .labels, .map and the fingerprint .sum of the
+    first three, pyharness.rom.fingerprint) if any input changed or an output does not
+    match the fingerprint.
 
     Raises ToolchainMissingError when ca65/ld65 are absent and BuildError when an asset
     tool, the assembler or the linker fails (the message carries their output).
@@ -370,20 +392,22 @@ def _build_locked(root: Path, rom: Path, dbg: Path, labels: Path, mapf: Path,
             _run(cmd, root, f"ca65 {src}")
             assembled = True
 
-    outputs = [rom, dbg, labels, mapf]
+    outputs = [rom, dbg, labels, mapf, fingerprint_path(labels)]
     link_inputs = [root / o for o in objects] + [root / CFG]
     # a source removed since the last link also needs a relink: compare the list
     listing = build / "obj" / "objects.txt"
     obj_list = "\n".join(str(o) for o in objects)
     list_changed = not listing.exists() or listing.read_text() != obj_list
     relink = (force or assembled or assets_ran or list_changed
-              or _oldest(outputs) < _newest(link_inputs))
+              or _oldest(outputs) < _newest(link_inputs)
+              or not fingerprint_matches(rom, labels, dbg))   # a damaged output
     if relink:
         _check_toolchain()
         cmd = ["ld65", "-C", str(CFG), "--dbgfile", str(dbg.relative_to(root)),
                "-Ln", str(labels.relative_to(root)), "-m", str(mapf.relative_to(root)),
                "-o", str(rom.relative_to(root))] + [str(o) for o in objects]
         _run(cmd, root, "ld65")
+        write_fingerprint(rom, labels, dbg)
         listing.parent.mkdir(parents=True, exist_ok=True)
         listing.write_text(obj_list)
     result = BuildResult(rom, dbg, labels, mapf, relink,
@@ -409,6 +433,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         result = build_rom(force="--force" in argv, quiet="--markdown" in argv)
     except BuildError as e:
+        if e.output:                          # make shows the tool's whole output
+            print(e.output, file=sys.stderr)
         print(f"error: {e}", file=sys.stderr)
         return 2
     if "--markdown" in argv:

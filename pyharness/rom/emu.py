@@ -107,11 +107,17 @@ class Emulator:
 
     # -- running ---------------------------------------------------------------------
     def check_runs(self, frames: int) -> None:
-        """Check the ROM's vectors (against its label file when there is one), then run
-        `frames` frames; RomFormatError when the ROM cannot be a working cartridge."""
+        """Check the ROM's vectors and, when it has a label file (beside it, or named by
+        `xq65 --labels`, which must exist), that the build fingerprint names the ROM and
+        its labels; then run `frames` frames. RomFormatError when the ROM cannot be a
+        working cartridge or is not the one its labels describe."""
         labels = self.labels_path
         symbols = None
+        if os.environ.get(LABELS_ENV) and not labels.exists():
+            raise RomFormatError(f"label file {labels} not found")
+        self.image.check_vectors(self.rom_path)
         if labels.exists():
+            self.image.check_fingerprint(self.rom_path, labels, labels.with_suffix(".dbg"))
             try:
                 symbols = load_symbols(labels, labels.with_suffix(".dbg")
                                        if labels.with_suffix(".dbg").is_file() else None)
@@ -189,9 +195,11 @@ class Emulator:
         img = Image.fromarray(self._frame)
         if scale > 1:
             img = img.resize((256 * scale, 240 * scale), Image.NEAREST)
+        from pyharness.inputfile import open_output
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        img.save(path)
+        with open_output(path, "screenshot", ".png", binary=True) as fh:
+            img.save(fh, format="PNG")
         return path
 
 

@@ -2,17 +2,16 @@
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 from pathlib import Path
 
 ROM = Path("build/xiangqi.nes")
 
 HOW_TO_PLAY = """\
-No display here (DISPLAY is not set), so no emulator window can open.
-Play build/xiangqi.nes in any NES emulator that supports MMC1 with battery RAM
+No emulator window here ({why}).
+Play {rom} in any NES emulator that supports MMC1 with battery RAM
 (FCEUX, Mesen, Nestopia) or on a flash cartridge:
-    fceux build/xiangqi.nes
+    fceux {rom}
 Controls: D-pad moves the cursor, A picks up / drops, B cancels, Start pauses,
 Select asks for a hint (or "move now" while the computer thinks).
 Headless look: `xq65 screenshot build/screens/title.png` saves the title frame."""
@@ -22,24 +21,42 @@ class PlayError(RuntimeError):
     """The ROM cannot be opened for play."""
 
 
+def _windowed_nes():
+    """cynes' own SDL window class, or None when it is not available."""
+    try:
+        from cynes.windowed import WindowedNES
+    except ImportError:
+        return None
+    return WindowedNES
+
+
 def play(rom: Path = ROM) -> str | None:
     """Start an emulator window on `rom`; return instructions instead when impossible.
 
+    The ROM must be a regular iNES file (a directory, FIFO or device is refused with
+    PlayError before any emulator starts). The emulator is FCEUX, else cynes' SDL
+    window; without one of them, or without a display, the text says which is missing.
     Returns None after the emulator exits, or the text telling how to play elsewhere.
     """
-    if not rom.exists():
-        raise PlayError(f"{rom} does not exist: run `make` first")
+    from .fceux import find_fceux
+    from .sim import RomFormatError, RomImage
+    try:
+        RomImage.read(rom)                    # regular, bounded, iNES: or one line
+    except RomFormatError as exc:
+        raise PlayError(str(exc)) from None
+    fceux = find_fceux()
+    windowed = None if fceux else _windowed_nes()
+    why = []
+    if fceux is None and windowed is None:
+        why.append("FCEUX is not installed: apt-get install fceux")
     if not os.environ.get("DISPLAY"):
-        return HOW_TO_PLAY
-    fceux = shutil.which("fceux")
+        why.append("DISPLAY is not set")
+    if why:
+        return HOW_TO_PLAY.format(why="; ".join(why), rom=rom)
     if fceux:
         subprocess.run([fceux, str(rom)], check=False)
         return None
-    try:  # cynes' own SDL window, if it is available
-        from cynes.windowed import WindowedNES
-    except ImportError:
-        return HOW_TO_PLAY
-    nes = WindowedNES(str(rom))
+    nes = windowed(str(rom))
     while not nes.should_close:
         nes.step()
     return None

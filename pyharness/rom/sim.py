@@ -10,24 +10,31 @@ trampolines, runs with the MMC1 model and leaves the engine bank mapped.
 Internal RAM ($0000-$07FF) and PRG-RAM ($6000-$7FFF) are plain memory. With
 `mapper=True` writes to $8000-$FFFF go to a model of the MMC1 (serial port, PRG bank)
 instead of memory, for code that switches banks (the NMI, the trampolines). Symbols
-come from the ld65 label/debug files; nothing is hard-coded.
+come from the ld65 label/debug files; nothing is hard-coded. Before they are parsed, the
+ROM, its label file and its debug file must be the three the build's fingerprint names
+(`build/xiangqi.sum`, pyharness.rom.fingerprint): a damaged ROM or the labels of another
+build is a RomFormatError, never a wrong answer.
 
 `Sim.call(routine)` pushes a return address pointing at an unmapped sentinel, jumps to
 the routine and runs until the RTS lands on the sentinel. It counts cycles, raises
 `SimLimitError` past a cycle limit, `SimBrkError` on BRK and `SimDecimalError` if the
 decimal flag would be set (the NES CPU has no decimal mode). With `frame_hook=True` the
-16-bit `frame_count` advances every 29,781 cycles, as the NMI does on an NTSC console.
+16-bit `frame_count` advances every 29,781 cycles, as the NMI does on an NTSC console;
+an `on_frame` callback (a watchdog) runs at every such tick of the call, with or without
+the frame hook. Frames that passed in calls without the hook (a game record set up
+before a think) are added to `frame_count` at once when a hooked call starts: the
+callback sees only the frames of its own call.
 """
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
 from py65.devices.mpu6502 import MPU
 
-from ..inputfile import ROM_CAP, InputFileError, read_bytes
+from ..inputfile import ROM_CAP, SYMBOLS_CAP, InputFileError, check_regular, read_bytes
 from ..reference.clock import CYCLES_PER_FRAME
 from .memory import Mmc1Memory, WatchedMemory
 from .symbols import SymbolError, SymbolTable, load_banks, load_constants, load_symbols
@@ -79,10 +86,11 @@ class CallResult:
 
 @dataclass
 class RomImage:
-    """The PRG banks of an iNES file."""
+    """The PRG banks of an iNES file (and the file's bytes, for its fingerprint)."""
 
     prg: bytes
     banks: int
+    data: bytes = field(default=b"", repr=False)
 
     @classmethod
     def read(cls, path: Path) -> "RomImage":
@@ -107,12 +115,21 @@ class RomImage:
         if len(data) < start + len(prg) + chr_size:
             raise RomFormatError(f"{path}: truncated CHR-ROM ({len(data) - start - len(prg)}"
                                  f" of {chr_size} bytes)")
-        return cls(prg, banks)
+        return cls(prg, banks, data)
 
     def vector(self, address: int) -> int:
         """The word at a CPU address $C000-$FFFF of the fixed (last) bank."""
         at = len(self.prg) - 0x10000 + address
         return self.prg[at] | self.prg[at + 1] << 8
+
+    def check_fingerprint(self, path: Path, labels: Path, dbg: Path) -> None:
+        """RomFormatError unless the build fingerprint beside `labels` names this ROM,
+        its label file and its debug file (pyharness.rom.fingerprint)."""
+        from .fingerprint import FingerprintError, verify
+        try:
+            verify(path, self.data, labels, dbg)
+        except (FingerprintError, InputFileError) as exc:
+            raise RomFormatError(str(exc)) from None
 
     def check_vectors(self, path: Path, symbols: SymbolTable | None = None,
                       labels: Path | None = None) -> None:
@@ -161,12 +178,18 @@ class Sim:
         d_rom, d_labels, d_dbg = default_paths()
         rom = Path(rom or d_rom)
         labels = Path(labels or d_labels)
-        if dbg is None and labels == d_labels:
-            dbg = d_dbg
+        if dbg is None:
+            dbg = d_dbg if labels == d_labels else labels.with_suffix(".dbg")
         self.image = RomImage.read(rom)
         self.dbg_path = Path(dbg) if dbg else None
         if not labels.exists():
             raise RomFormatError(f"label file {labels} not found; run `xq65 build` first")
+        try:
+            check_regular(labels, "label file", SYMBOLS_CAP)
+        except InputFileError as exc:
+            raise RomFormatError(str(exc)) from None
+        self.image.check_vectors(rom)
+        self.image.check_fingerprint(rom, labels, Path(dbg))   # before parsing them
         self.banks: dict[str, int] = {}
         self.engine_bank = 0
         self.game_bank = -1
@@ -269,8 +292,8 @@ class Sim:
         With `profile`, adds the cycles of every instruction to profile[pc]; with
         `hits` (given together with `profile`), counts its executions in hits[pc].
         With `hooks`, calls hooks[pc]() before the instruction at pc runs (a
-        breakpoint that may read or write memory; used for node traces). With
-        `frame_hook`, `on_frame()` runs at every frame tick (a watchdog may raise there).
+        breakpoint that may read or write memory; used for node traces). `on_frame()`
+        runs every 29,781 cycles of the call (a watchdog may raise there).
         Raises SimLimitError, SimBrkError or SimDecimalError (see the module doc).
         """
         target = self.addr(routine)
@@ -328,8 +351,17 @@ class Sim:
         extracycles = mpu.extracycles
         limit = start + max_cycles
         steps = 0
-        hook = self.frame_hook
-        frame_addr = self.addr("frame_count") if hook else 0
+        count_frames = self.frame_hook
+        hook = count_frames or on_frame is not None
+        frame_addr = self.addr("frame_count") if count_frames else 0
+        if hook and self._next_frame <= self.total_cycles:
+            # frames that passed while nothing ticked: counted, not replayed one by one
+            missed = (self.total_cycles - self._next_frame) // CYCLES_PER_FRAME + 1
+            self._next_frame += missed * CYCLES_PER_FRAME
+            if count_frames:
+                v = (mem[frame_addr] | (mem[frame_addr + 1] << 8)) + missed
+                mem[frame_addr] = v & 0xFF
+                mem[frame_addr + 1] = (v >> 8) & 0xFF
         sentinel = SENTINEL
         while True:
             pc = mpu.pc
@@ -361,9 +393,10 @@ class Sim:
                                     f"(PC ${mpu.pc:04X}): a runaway routine, stopped")
             if hook and mpu.processorCycles - start + self.total_cycles >= self._next_frame:
                 self._next_frame += CYCLES_PER_FRAME
-                v = (mem[frame_addr] | (mem[frame_addr + 1] << 8)) + 1
-                mem[frame_addr] = v & 0xFF
-                mem[frame_addr + 1] = (v >> 8) & 0xFF
+                if count_frames:
+                    v = (mem[frame_addr] | (mem[frame_addr + 1] << 8)) + 1
+                    mem[frame_addr] = v & 0xFF
+                    mem[frame_addr + 1] = (v >> 8) & 0xFF
                 if on_frame is not None:
                     on_frame()
         cycles = mpu.processorCycles - start
