@@ -333,13 +333,27 @@ def start_index_limit(kind: int) -> int:
     return 1
 
 
+def handicap_fens() -> list[str]:
+    """The start FENs of assets/handicaps.txt in order (the first `;` field of each
+    content line; [] while that asset is absent)."""
+    return [line.split(";", 1)[0].strip() for line in _content_lines(ASSETS_DIR / "handicaps.txt")]
+
+
 def classify_start(pos: Position) -> tuple[int, int]:
-    """(kind, index) of a start position: the standard start, a puzzle of
-    assets/puzzles.txt (board and side equal), else a set-up (kind 3)."""
+    """(kind, index) of a start position: the standard start, a handicap of
+    assets/handicaps.txt, a puzzle of assets/puzzles.txt (board and side equal), else
+    a set-up (kind 3)."""
     key = (pos.board_fen(), pos.side)
     start = Position.from_fen(START_FEN)
     if key == (start.board_fen(), start.side):
         return KIND_STANDARD, 0
+    for i, fen in enumerate(handicap_fens()):
+        try:
+            p = Position.from_fen(fen)
+        except XQError:
+            continue
+        if (p.board_fen(), p.side) == key:
+            return KIND_HANDICAP, i
     from ..reference.puzzles import load_puzzles
     for pz in load_puzzles():
         p = Position.from_fen(pz.fen)
