@@ -8,7 +8,7 @@ fixed node budget a move), and looks at the positions with Red to move:
 * mate puzzles: the last plies before a mate; a deep search (depth 2N + 8) must report
   Red mates in exactly N (1..5); the solution is the engine's line (Red's best, Black's
   longest defence) and must end in mate;
-* endgames (at most 12 pieces): "win" when a deep search scores Red >= +600 without a
+* endgames (at most 10 pieces, every 8th ply): "win" when a deep search scores Red >= +600 without a
   mate in 5, "draw" when it scores within 20 centipawns of 0 while Red has less
   material (Red must hold).
 
@@ -85,8 +85,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--nodes", type=int, default=3000)
-    ap.add_argument("--depth", type=int, default=16, help="depth of the endgame verdicts")
+    ap.add_argument("--nodes", type=int, default=2000)
+    ap.add_argument("--depth", type=int, default=14, help="depth of the endgame verdicts")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     seen: set[str] = set()
@@ -124,7 +124,7 @@ def main() -> int:
                         taken.add(n)
                         print(f"{fen} ; mate {n} ; {' '.join(line)} ; {src}, game {g}), "
                               f"verified at depth {depth}", flush=True)
-                elif pieces <= 12 and i % 4 == 0:
+                elif pieces <= 10 and i % 8 == 0:
                     seen.add(key)
                     bm = eng.best_move(fen, depth=args.depth)
                     if bm.mate is not None:
@@ -139,7 +139,7 @@ def main() -> int:
                     else:
                         continue
                     line = []
-                    for _ in range(8):
+                    for _ in range(6):
                         try:
                             line.append(eng.best_move(fen, line, depth=args.depth - 4).iccs)
                         except EngineProtocolError:

@@ -218,7 +218,7 @@ def read_pgn(text: str, max_plies: int = MAX_PLIES) -> PgnGame:
     game = PgnGame()
     pos: Position | None = None
     depth = 0
-    seen_moves = False
+    seen_moves = ended = False
     for m in _TOKEN.finditer(text):
         if m.group("open"):
             depth += 1
@@ -234,6 +234,9 @@ def read_pgn(text: str, max_plies: int = MAX_PLIES) -> PgnGame:
             continue
         if m.group("bad"):
             raise PgnError(f"a malformed tag near {text[m.start():m.start() + 30]!r}")
+        if ended and (m.group("tag") or m.group("word")):
+            raise PgnError("text after the result: the file holds more than one game "
+                           "(save one game at a time)")
         if m.group("tag"):
             if seen_moves:
                 raise PgnError("a tag after the moves: the file holds more than one game "
@@ -251,7 +254,8 @@ def read_pgn(text: str, max_plies: int = MAX_PLIES) -> PgnGame:
                 raise PgnError(f"the [FEN] tag is not a legal position: {exc}") from None
         if word in RESULTS:
             game.result = word
-            break
+            ended = True
+            continue
         num = _MOVE_NUMBER.fullmatch(word)
         if num:
             word = num.group(1)
