@@ -191,3 +191,13 @@ def test_a_finished_game_gets_its_result():
     pgn = write_pgn(g)
     assert '[Result "1-0"]' in pgn and "{checkmate}" in pgn
     assert read_pgn(pgn).result == "1-0"
+
+
+def test_a_fifo_or_a_device_is_refused(tmp_path):
+    import os
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    out = tmp_path / "out.sav"
+    assert_refused(xq65("pgn", str(fifo)), None, "not a regular file")
+    assert_refused(xq65("save", str(fifo), "-o", str(out)), out, "not a regular file")
+    assert_refused(xq65("pgn", "/dev/zero"), None, "not a regular file")
