@@ -23,9 +23,10 @@ from pyharness.reference.puzzles import load_puzzles
 
 WIN_CP = 300
 DRAW_CP = 120
-#: the endgame verdicts' search (fixed nodes: deterministic, ~0.3 s each here)
-VERDICT_NODES = 400_000
-BUDGET_S = 90.0
+#: the endgame verdicts' search (fixed nodes: deterministic, ~0.2 s each alone)
+VERDICT_NODES = 200_000
+#: a guard against a stuck engine (each read has its own 30 s timeout); ~40 s alone
+BUDGET_S = 300.0
 
 PUZZLES = load_puzzles()
 
