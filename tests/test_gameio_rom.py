@@ -8,7 +8,7 @@ import pytest
 
 from gameio_games import STARTS, random_game
 from pyharness.gameio.savefile import (GAME_OFFSET, MAGIC, SRAM_BASE, SRAM_SIZE, VERSION,
-                                       SavedGame, read_save, write_save)
+                                       SavedGame, classify_start, read_save, write_save)
 from pyharness.reference.position import Move, Position
 from pyharness.rom.emu import MODE_TWO, Emulator, GameDriver
 
@@ -42,16 +42,17 @@ def test_the_cartridges_save_reads_as_the_game_played(cartridge_save):
 
 
 @pytest.mark.parametrize("fen,plies,seed", [(STARTS[0], 12, 1), (STARTS[1], 9, 2),
-                                            (STARTS[4], 6, 3)])
+                                            (STARTS[3], 8, 4), (STARTS[4], 6, 3)])
 def test_a_python_save_continues_on_the_cartridge(rom, cartridge_save, fen, plies, seed):
     need_v2(cartridge_save)
     moves = random_game(fen, plies, seed)
     pos = Position.from_fen(fen)
     for m in moves:
         pos.push(Move.from_iccs(m))
+    kind, index = classify_start(Position.from_fen(fen))   # a handicap of the asset too
     emu = Emulator(rom)
-    emu.write(SRAM_BASE, write_save(SavedGame(fen=fen, kind=0 if fen == STARTS[0] else 3,
-                                              mode=MODE_TWO, moves=moves)))
+    emu.write(SRAM_BASE, write_save(SavedGame(fen=fen, kind=kind, index=index, mode=MODE_TWO,
+                                              moves=moves)))
     d = GameDriver(emu)
     d.boot_to_menu()
     d.start_game(cont=True)

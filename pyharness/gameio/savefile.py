@@ -334,9 +334,14 @@ def start_index_limit(kind: int) -> int:
 
 
 def handicap_fens() -> list[str]:
-    """The start FENs of assets/handicaps.txt in order (the first `;` field of each
-    content line; [] while that asset is absent)."""
-    return [line.split(";", 1)[0].strip() for line in _content_lines(ASSETS_DIR / "handicaps.txt")]
+    """The start FENs of assets/handicaps.txt in order: of each content line
+    (`key ; name ; Chinese name ; FEN ; source`), the `;` field that holds a FEN board
+    (nine '/'); [] while that asset is absent."""
+    out = []
+    for line in _content_lines(ASSETS_DIR / "handicaps.txt"):
+        fens = [f.strip() for f in line.split(";") if f.strip().split(" ")[0].count("/") == 9]
+        out.append(fens[0] if fens else "")
+    return out
 
 
 def classify_start(pos: Position) -> tuple[int, int]:
