@@ -46,3 +46,22 @@ def sample_games() -> list[SavedGame]:
                                  mode=(i + j) % 4, level=1 + (i + 2 * j) % 5, flip=j % 2,
                                  moves=random_game(fen, plies, 100 * i + j)))
     return out
+
+
+def rom_save_version(rom) -> int | None:
+    """The save version the ROM writes (None: no save seen): a two-player game of one
+    move in cynes, then the game block's header."""
+    from pyharness.gameio.savefile import GAME_OFFSET, MAGIC, SRAM_BASE, V1_MAGIC_OFFSET
+    from pyharness.reference.position import Move
+    from pyharness.rom.emu import MODE_TWO, Emulator, GameDriver
+
+    d = GameDriver(Emulator(rom))
+    d.boot_to_menu()
+    d.start_game(MODE_TWO)
+    mv = Move.from_iccs("h2e2")
+    d.play(mv.frm, mv.to)
+    d.settle()
+    image = bytes(d.emu.read(SRAM_BASE, 0x2000))
+    if image[GAME_OFFSET:GAME_OFFSET + 4] == MAGIC:
+        return image[GAME_OFFSET + 4]
+    return 1 if image[V1_MAGIC_OFFSET:V1_MAGIC_OFFSET + 4] == MAGIC else None

@@ -123,3 +123,19 @@ def test_js_builds_the_same_save_from_pgn_and_fen_in_every_notation():
             continue
         assert js.get("ok") == want, (t["text"][:60], js)
     assert refused == 4
+
+
+def test_js_keeps_the_solved_puzzles_as_python_does():
+    from pyharness.gameio.savefile import PUZZLE_OFFSET, puzzle_block
+    old = bytearray(SRAM_SIZE)
+    old[PUZZLE_OFFSET:PUZZLE_OFFSET + 16] = puzzle_block(0x8000_0000_0000_0A05)
+    broken = bytearray(old)
+    broken[PUZZLE_OFFSET + 15] ^= 1                       # a damaged puzzle block: none kept
+    games = [SavedGame(moves=["h2e2"]), SavedGame(moves=["b2e2"])]
+    jobs = [{**dataclasses.asdict(games[0]), "keep": bytes(old).hex()},
+            {**dataclasses.asdict(games[1]), "keep": bytes(broken).hex()}]
+    out = run_node({"writes": jobs})
+    assert out["writes"][0]["ok"] == write_save(games[0], keep=bytes(old)).hex()
+    assert out["writes"][1]["ok"] == write_save(games[1], keep=bytes(broken)).hex()
+    assert bytes.fromhex(out["writes"][0]["ok"])[PUZZLE_OFFSET + 4] == 0x05
+    assert bytes.fromhex(out["writes"][1]["ok"])[PUZZLE_OFFSET + 4] == 0

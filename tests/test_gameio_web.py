@@ -7,6 +7,8 @@ from __future__ import annotations
 import base64
 import time
 
+import pytest
+
 from gameio_games import STARTS, random_game
 from pyharness.gameio.pgn import read_pgn, write_pgn
 from pyharness.gameio.savefile import (GAME_OFFSET, GAME_SIZE, PUZZLE_OFFSET, SRAM_BASE,
@@ -142,3 +144,27 @@ def test_download_without_a_game_says_why(browser, server, web):
     msg, cls = wait_status(browser, "")
     assert cls == "error" and "No game to download" in msg, msg
     assert browser.execute_script("return xq65.lastPgn") is None
+
+
+def test_an_opened_game_continues_in_the_page(browser, server, web):
+    from gameio_games import rom_save_version
+    from pyharness.rom.emu import MODE_TWO, GameDriver
+    if rom_save_version(web.out.parent / "xiangqi.nes") != 2:
+        pytest.skip("this ROM does not read save version 2 yet (the cartridge's side)")
+    emu = open_fresh_page(browser, server, web)
+    emu.step(5)
+    fen = STARTS[1]
+    moves = random_game(fen, 9, 77)
+    pos = Position.from_fen(fen)
+    for m in moves:
+        pos.push(pos.parse_move(m))
+    msg, cls = paste_and_open(browser, _chinese_pgn(fen, moves), mode=MODE_TWO)
+    assert cls == "ok", msg
+    emu.step(5)
+    d = GameDriver(emu)
+    d.boot_to_menu()
+    d.start_game(cont=True)
+    d.settle()
+    assert d.board() == bytes(pos.board)
+    assert emu.read("game_side") == pos.side
+    assert severe_logs(browser) == []

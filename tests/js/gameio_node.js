@@ -15,7 +15,7 @@ process.stdin.on("end", () => {
   const job = JSON.parse(input);
   const codec = XQSave.makeCodec(job.contract);
   const out = {
-    writes: (job.writes || []).map((g) => guard(() => hex(codec.writeSave(g)))),
+    writes: (job.writes || []).map((g) => guard(() => hex(codec.writeSave(g, g.keep ? new Uint8Array(Buffer.from(g.keep, "hex")) : undefined)))),
     reads: (job.reads || []).map((h) => guard(() => codec.readSave(new Uint8Array(Buffer.from(h, "hex"))))),
     pgns: (job.writes || []).map((g) => guard(() => codec.writePgn(g))),
     parsed: (job.pgns || []).map((t) => guard(() => codec.readPgn(t))),
