@@ -201,3 +201,23 @@ def test_a_fifo_or_a_device_is_refused(tmp_path):
     assert_refused(xq65("pgn", str(fifo)), None, "not a regular file")
     assert_refused(xq65("save", str(fifo), "-o", str(out)), out, "not a regular file")
     assert_refused(xq65("pgn", "/dev/zero"), None, "not a regular file")
+
+
+def test_a_gbk_pgn_with_a_bom_or_crlf_reads_and_a_puzzle_fen_is_a_puzzle(tmp_path):
+    from pyharness.reference.puzzles import load_puzzles
+    text = '[Game "Chinese Chess"]\r\n1. 炮二平五 马８进７ 2. 马二进三 *\r\n'
+    src = tmp_path / "gbk.pgn"
+    src.write_bytes(text.encode("gb18030"))
+    sav = tmp_path / "g.sav"
+    assert xq65("save", str(src), "-o", str(sav)).returncode == 0
+    assert read_save(sav.read_bytes()).moves == ["h2e2", "h9g7", "h0g2"]
+    src.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    assert xq65("save", str(src), "-o", str(sav)).returncode == 0
+    assert read_save(sav.read_bytes()).moves == ["h2e2", "h9g7", "h0g2"]
+    src.write_bytes(b"\xff\xfe\x00\xd8" * 10)
+    assert_refused(xq65("save", str(src), "-o", str(tmp_path / "no.sav")),
+                   tmp_path / "no.sav", "GB18030")
+    pz = load_puzzles()[5]
+    assert xq65("save", pz.fen, "-o", str(sav)).returncode == 0
+    g = read_save(sav.read_bytes())
+    assert (g.kind, g.index) == (2, 5)

@@ -100,7 +100,7 @@ def test_open_pgn_writes_the_python_bytes_and_download_gives_the_moves(browser, 
     assert severe_logs(browser) == []
 
 
-def test_a_fen_and_the_file_picker_open_too(browser, server, web, tmp_path):
+def test_a_fen_and_a_gbk_file_through_the_picker_open_too(browser, server, web, tmp_path):
     emu = open_fresh_page(browser, server, web)
     emu.step(5)
     msg, cls = paste_and_open(browser, STARTS[4], mode=2)
@@ -108,7 +108,7 @@ def test_a_fen_and_the_file_picker_open_too(browser, server, web, tmp_path):
     assert stored(browser) == python_save_from_text(STARTS[4], 2, 3)
     f = tmp_path / "game.pgn"
     moves = random_game(STARTS[0], 20, 5)
-    f.write_text(write_pgn(SavedGame(moves=moves)), encoding="utf-8")
+    f.write_bytes(_chinese_pgn(STARTS[0], moves).encode("gb18030"))   # as Chinese programs save
     before = status(browser)[0]
     browser.find_element("id", "pgn-file").send_keys(str(f))
     msg, cls = wait_status(browser, before)

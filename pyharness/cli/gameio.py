@@ -46,11 +46,23 @@ def _looks_like_fen(text: str) -> bool:
         text.strip().splitlines()) == 1
 
 
+def decode_source(data: bytes, name: str) -> str:
+    """A PGN / FEN file's text: UTF-8, else GB18030 (GBK), as Chinese xiangqi programs
+    save; InputFileError when it is neither."""
+    from ..inputfile import InputFileError
+    for codec in ("utf-8-sig", "gb18030"):
+        try:
+            return data.decode(codec)
+        except UnicodeDecodeError:
+            continue
+    raise InputFileError(f"source {name} is neither UTF-8 nor GB18030 (GBK) text")
+
+
 def load_source(source: str):
     """(fen, moves, pgn result) of SOURCE: a PGN file, a FEN file, a FEN string or
     `start`; an XQError or OSError saying what is wrong."""
     from ..gameio.pgn import read_pgn
-    from ..inputfile import read_text
+    from ..inputfile import read_bytes
     from ..reference.board import START_FEN
     from ..reference.errors import InvalidFenError
     from ..reference.position import Position
@@ -59,7 +71,7 @@ def load_source(source: str):
     if source.strip().lower() == "start":
         return START_FEN, [], "*"
     if p.exists() or not _looks_like_fen(source):
-        text = read_text(source, "source", cap=SOURCE_CAP)
+        text = decode_source(read_bytes(source, "source", cap=SOURCE_CAP), source)
     else:
         text = source
     if _looks_like_fen(text):

@@ -215,6 +215,7 @@ def _plain_wxf(pos: Position, move: Move) -> str:
 
 def read_pgn(text: str, max_plies: int = MAX_PLIES) -> PgnGame:
     """Read the one game of a PGN text; PgnError saying what is wrong and where."""
+    text = text.lstrip("\ufeff")              # a byte-order mark some editors write
     game = PgnGame()
     pos: Position | None = None
     depth = 0

@@ -526,10 +526,25 @@
       gameioStatus(`Could not open ${file.name}: ${file.size.toLocaleString("en")} bytes is too large for a game.`);
       return;
     }
+    // UTF-8, else GB18030 (GBK), the encoding Chinese xiangqi programs often save in
     const reader = new FileReader();
-    reader.onload = () => openGameText(String(reader.result), file.name);
+    reader.onload = () => {
+      const bytes = new Uint8Array(reader.result);
+      let text;
+      try {
+        text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+      } catch (e) {
+        try {
+          text = new TextDecoder("gb18030", { fatal: true }).decode(bytes);
+        } catch (e2) {
+          gameioStatus(`Could not open ${file.name}: it is neither UTF-8 nor GB18030 (GBK) text.`);
+          return;
+        }
+      }
+      openGameText(text, file.name);
+    };
     reader.onerror = () => gameioStatus(`Could not read ${file.name}.`);
-    reader.readAsText(file);
+    reader.readAsArrayBuffer(file);
   }
 
   if (codec) {

@@ -624,6 +624,7 @@
 
     function readPgn(text, maxPlies) {
       maxPlies = maxPlies || C.maxPlies;
+      text = text.replace(/^\ufeff/, "");   // a byte-order mark some editors write
       const game = { tags: {}, fen: C.startFen, moves: [], result: "*" };
       let pos = null, depth = 0, seenMoves = false, ended = false, m;
       const startPos = () => {
