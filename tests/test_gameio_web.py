@@ -12,7 +12,7 @@ import pytest
 from gameio_games import STARTS, random_game
 from pyharness.gameio.pgn import read_pgn, write_pgn
 from pyharness.gameio.savefile import (GAME_OFFSET, GAME_SIZE, PUZZLE_OFFSET, SRAM_BASE,
-                                       SavedGame, read_save)
+                                       read_save)
 from pyharness.reference.notation import chinese
 from pyharness.reference.position import Position
 from test_gameio_js import python_save_from_text
