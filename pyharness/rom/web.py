@@ -4,9 +4,9 @@ there by `npm ci`) and the built ROM, and serve a folder on a loopback port.
     python -m pyharness.rom.web            # what `make web` runs after `npm ci`
     with serve(path) as url: ...       # a static server in a thread (tests)
 
-The folder is static: index.html, style.css, main.js, audio.js, savefile.js, jsnes.min.js,
-xiangqi.nes, the licence of jsnes and save_contract.js (the save's layout, written from
-pyharness/gameio/savefile.py). Nothing is fetched from the network when the page runs.
+The folder is static: index.html, style.css, main.js, audio.js, xqrules.js, savefile.js,
+jsnes.min.js, xiangqi.nes, the licence of jsnes and save_contract.js (the save's layout,
+written from pyharness/gameio/savefile.py). Nothing is fetched from the network when the page runs.
 """
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from pathlib import Path
 
 from pyharness.rom.build import ROM_NAME, BuildError, build_rom, project_root
 
-PAGE_FILES = ("index.html", "style.css", "main.js", "audio.js", "savefile.js")
+PAGE_FILES = ("index.html", "style.css", "main.js", "audio.js", "xqrules.js", "savefile.js")
 #: written by assemble() from pyharness/gameio/savefile.py (the save's layout and names)
 CONTRACT_FILE = "save_contract.js"
 EMULATOR = "jsnes"
