@@ -10,6 +10,7 @@ from gameio_games import STARTS, random_game
 from pyharness.gameio.savefile import (GAME_OFFSET, MAGIC, SRAM_BASE, SRAM_SIZE, VERSION,
                                        SavedGame, classify_start, read_save, write_save)
 from pyharness.reference.position import Move, Position
+from pyharness.reference.puzzles import load_puzzles
 from pyharness.rom.emu import MODE_TWO, Emulator, GameDriver
 
 OPENING = ["h2e2", "h9g7", "h0g2"]
@@ -41,8 +42,12 @@ def test_the_cartridges_save_reads_as_the_game_played(cartridge_save):
     assert game.fen.split()[:2] == Position.start().fen().split()[:2]
 
 
+PUZZLE_FEN = load_puzzles()[30].fen
+
+
 @pytest.mark.parametrize("fen,plies,seed", [(STARTS[0], 12, 1), (STARTS[1], 9, 2),
-                                            (STARTS[3], 8, 4), (STARTS[4], 6, 3)])
+                                            (STARTS[3], 8, 4), (STARTS[4], 6, 3),
+                                            (PUZZLE_FEN, 2, 5)])
 def test_a_python_save_continues_on_the_cartridge(rom, cartridge_save, fen, plies, seed):
     need_v2(cartridge_save)
     moves = random_game(fen, plies, seed)
