@@ -6,10 +6,10 @@ file, a missing or broken ROM or toolchain, and click's own usage errors. Ranges
 `click.IntRange`s built from the constants of pyharness.limits.
 
 One module per command group: core (the group, errors, shared helpers), rules,
-rom, bench, match, search, uci."""
+rom, bench, match, search, uci, gameio."""
 from __future__ import annotations
 
-from . import bench, match, rom, rules, search, uci  # noqa: F401 - they register commands
+from . import bench, gameio, match, rom, rules, search, uci  # noqa: F401 - they register commands
 from .core import UsageProblem, main
 
 __all__ = ["UsageProblem", "main"]

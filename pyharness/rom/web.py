@@ -4,8 +4,9 @@ there by `npm ci`) and the built ROM, and serve a folder on a loopback port.
     python -m pyharness.rom.web            # what `make web` runs after `npm ci`
     with serve(path) as url: ...       # a static server in a thread (tests)
 
-The folder is static: index.html, style.css, main.js, audio.js, jsnes.min.js, xiangqi.nes and the
-licence of jsnes. Nothing is fetched from the network when the page runs.
+The folder is static: index.html, style.css, main.js, audio.js, xqrules.js, savefile.js,
+jsnes.min.js, xiangqi.nes, the licence of jsnes and save_contract.js (the save's layout,
+written from pyharness/gameio/savefile.py). Nothing is fetched from the network when the page runs.
 """
 from __future__ import annotations
 
@@ -22,7 +23,9 @@ from pathlib import Path
 
 from pyharness.rom.build import ROM_NAME, BuildError, build_rom, project_root
 
-PAGE_FILES = ("index.html", "style.css", "main.js", "audio.js")
+PAGE_FILES = ("index.html", "style.css", "main.js", "audio.js", "xqrules.js", "savefile.js")
+#: written by assemble() from pyharness/gameio/savefile.py (the save's layout and names)
+CONTRACT_FILE = "save_contract.js"
 EMULATOR = "jsnes"
 
 
@@ -82,8 +85,10 @@ def assemble(root: Path | None = None, *, rom: Path | None = None) -> WebBuild:
         if not path.is_file():
             raise BuildError(f"{path} is missing")
         shutil.copyfile(path, out / name)
+    from pyharness.gameio.savefile import contract_js
+    (out / CONTRACT_FILE).write_text(contract_js(), encoding="utf-8")
     version = json.loads((pkg / "package.json").read_text())["version"]
-    return WebBuild(out, tuple(sorted(copies)), rom.stat().st_size, version)
+    return WebBuild(out, tuple(sorted([*copies, CONTRACT_FILE])), rom.stat().st_size, version)
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

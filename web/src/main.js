@@ -447,6 +447,123 @@
     $("save-status").textContent = "erased";
   });
 
+  // ---------------------------------------------------------------- games in and out
+  // docs/save_format.md: the save codec (savefile.js) reads the battery RAM as the
+  // cartridge does; "Download PGN" writes its game, "Open PGN / FEN" replaces it.
+  const codec = (typeof XQSave !== "undefined" && typeof XQ65_CONTRACT !== "undefined")
+    ? XQSave.makeCodec(XQ65_CONTRACT) : null;
+
+  function gameioStatus(text, ok) {
+    const el = $("gameio-status");
+    el.textContent = text;
+    el.className = ok ? "ok" : "error";
+  }
+
+  // The battery RAM as the cartridge has it now (the emulator's, else the stored copy).
+  function currentBattery() {
+    if (state.nes) return state.nes.cpu.mem.slice(SRAM_LO, SRAM_LO + SRAM_SIZE);
+    return loadBattery() || new Uint8Array(SRAM_SIZE);
+  }
+
+  function pgnDate() {
+    const d = new Date(), p = (n) => String(n).padStart(2, "0");
+    return `${d.getFullYear()}.${p(d.getMonth() + 1)}.${p(d.getDate())}`;
+  }
+
+  function downloadPgn() {
+    if (!codec) { gameioStatus("The save codec (savefile.js) did not load: rebuild with `make web`."); return; }
+    let game;
+    try {
+      game = codec.readSave(currentBattery());
+    } catch (e) {
+      gameioStatus("No game to download: " + e.message + ".");
+      return;
+    }
+    const text = codec.writePgn(game, pgnDate());
+    state.lastPgn = text;
+    const url = URL.createObjectURL(new Blob([text], { type: "application/x-chess-pgn" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = "xq65-game.pgn";
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    gameioStatus(`Downloaded xq65-game.pgn: ${game.moves.length} plies.`, true);
+  }
+
+  // PGN or FEN text -> the saved game; the cartridge powers on again and offers CONTINUE.
+  function openGameText(text, what) {
+    if (!codec) { gameioStatus("The save codec (savefile.js) did not load: rebuild with `make web`."); return; }
+    let image, game;
+    try {
+      if (!text.trim()) throw new Error("it is empty");
+      game = codec.gameFromText(text, +$("open-mode").value, +$("open-level").value);
+      image = codec.writeSave(game, currentBattery());
+    } catch (e) {
+      gameioStatus(`Could not open ${what}: ${e.message}. The saved game is unchanged.`);
+      return;
+    }
+    const b64 = toB64(image);
+    try {
+      localStorage.setItem(SAVE_KEY, b64);
+    } catch (e) {
+      gameioStatus("Could not store the game (storage full or blocked).");
+      return;
+    }
+    state.savedB64 = b64;
+    state.sramDirty = false;
+    if (state.rom) { state.nes = null; powerOn(); }
+    const kinds = ["the standard start", "a handicap", "a puzzle", "a set-up position"];
+    gameioStatus(`Opened ${what}: ${game.moves.length} plies from ${kinds[game.kind]}. ` +
+                 "CONTINUE in the menu plays on.", true);
+  }
+
+  const MAX_OPEN_BYTES = 1 << 20;  // a PGN of 350 plies is a few kilobytes
+  function openFile(file) {
+    if (!file) return;
+    if (file.size > MAX_OPEN_BYTES) {
+      gameioStatus(`Could not open ${file.name}: ${file.size.toLocaleString("en")} bytes is too large for a game.`);
+      return;
+    }
+    // UTF-8, else GB18030 (GBK), the encoding Chinese xiangqi programs often save in
+    const reader = new FileReader();
+    reader.onload = () => {
+      const bytes = new Uint8Array(reader.result);
+      let text;
+      try {
+        text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+      } catch (e) {
+        try {
+          text = new TextDecoder("gb18030", { fatal: true }).decode(bytes);
+        } catch (e2) {
+          gameioStatus(`Could not open ${file.name}: it is neither UTF-8 nor GB18030 (GBK) text.`);
+          return;
+        }
+      }
+      openGameText(text, file.name);
+    };
+    reader.onerror = () => gameioStatus(`Could not read ${file.name}.`);
+    reader.readAsArrayBuffer(file);
+  }
+
+  if (codec) {
+    codec.contract.levels.forEach((lv) => {
+      const o = document.createElement("option");
+      o.value = lv.number;
+      o.textContent = `${lv.number} ${lv.zh} ${lv.en}`;
+      $("open-level").appendChild(o);
+    });
+    $("open-level").value = "3";
+  }
+  $("pgn-download").addEventListener("click", downloadPgn);
+  $("pgn-open").addEventListener("click", () => $("pgn-file").click());
+  $("pgn-file").addEventListener("change", (e) => { openFile(e.target.files[0]); e.target.value = ""; });
+  $("pgn-paste").addEventListener("click", () => openGameText($("pgn-text").value, "the pasted text"));
+  // keys typed in the text box are not the NES controller's
+  $("pgn-text").addEventListener("keydown", (e) => e.stopPropagation());
+  $("pgn-text").addEventListener("keyup", (e) => e.stopPropagation());
+
   // Read-only probes for the browser tests (tests/test_web_page.py, tests/test_web_input.py).
   window.xq65 = {
     get frames() { return state.frames; },
@@ -461,6 +578,7 @@
       return Array.from(state.nes.cpu.mem.subarray(addr, addr + n));
     },
     romHeader() { return state.rom ? Array.from(state.rom.subarray(0, 16)) : null; },
+    get lastPgn() { return state.lastPgn || null; },
   };
 
   renderKeys();
