@@ -209,6 +209,6 @@ def test_start_then_new_leaves_the_demo(rom):
     d.wait(5)
     d.tap("a")                                         # SURE? A/B: yes
     d.wait(60)
-    assert d.emu.read("menu_rows") == 3                # back in the menu, no save kept
+    assert d.emu.read("menu_rows") == 4                # back in the menu, no save kept
     assert d.emu.read("ui_show_cursor") == 0
     assert all(d.emu.read(0x200 + 4 * i) == 0xFF for i in range(64))   # no sprites left

@@ -29,7 +29,7 @@ MAX_ERROR_LINES = 40     # of assembler/linker output kept in a BuildError
 REGIONS = (
     ("zero page", ("ZP",)),
     ("internal RAM $0200-$07FF", ("OAMBUF", "RAM")),
-    ("PRG-RAM $6000-$7FFF", ("WRAM",)),
+    ("PRG-RAM $6000-$7FFF", ("WRAM", "WPUZ", "WGAME")),
     ("bank 0 $8000 engine", ("PRG0", "STUB0")),
     ("bank 1 $8000 UI", ("PRG1", "STUB1")),
     ("bank 2 $8000 game record", ("PRG2", "STUB2")),
@@ -92,6 +92,10 @@ ASSET_STEPS = (
     AssetStep(Path("tools/gen_levels.py"), Path("assets/levels.txt"),
               (Path("build/levels.inc"), Path("build/engine_consts.inc")),
               ("--inc", "build/levels.inc", "--consts", "build/engine_consts.inc")),
+    # start positions: handicaps, puzzles, where a piece may stand (docs/save_format.md)
+    AssetStep(Path("tools/gen_starts.py"), Path("assets/handicaps.txt"),
+              (Path("build/starts_data.inc"), Path("build/starts.inc")),
+              ("--inc", "build/starts.inc", "--data", "build/starts_data.inc")),
 )
 
 
