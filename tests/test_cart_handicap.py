@@ -82,3 +82,20 @@ def test_a_handicap_chosen_in_the_menu_starts_there_with_the_book_off(rom):
     (frm, to), = d.record()
     pos = start.copy()
     assert any(m.frm == frm and m.to == to for m in pos.legal_moves())
+
+
+@pytest.mark.timeout(300)
+def test_no_book_move_from_a_handicap_in_the_asm_book_nor_the_twins():
+    """Even with the book forced on (the cartridge turns it off away from the standard
+    start), neither book has a move for a handicap start: they agree."""
+    from pyharness.reference.search import think
+    from pyharness.rom.asm_engine import AsmEngine
+    eng = AsmEngine()
+    for hc in HANDICAPS:
+        a = eng.think(hc.position, depth=1, use_book=True, seed=3)
+        r = think(hc.position, depth=1, use_book=True, seed=3)
+        assert not a.from_book and not r.from_book, hc.key
+        assert a.best_move == r.best_move, hc.key
+    start = Position.start()                      # the standard start: both books play
+    assert eng.think(start, depth=1, use_book=True, seed=3).from_book
+    assert think(start, depth=1, use_book=True, seed=3).from_book

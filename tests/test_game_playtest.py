@@ -269,6 +269,7 @@ def test_a_on_the_mode_row_starts_and_continue_shows_what_it_resumes(rom):
     assert d.emu.read("game_mode") == MODE_BLACK
     d.wait_until(lambda: d.emu.read("game_nply") == 1, limit=600)   # the CPU opened
     d.settle()
+    d.wait_until(lambda: d.emu.read("ui_idle") == 1, limit=120)     # saved: your turn
     d.emu.reset()
     d.boot_to_menu()
     assert d.emu.read("menu_rows") == 5

@@ -10,6 +10,8 @@
 
 ENGINE_BANK = <.bank(mg_generate)    ; the bank the engine thinks in
 GAME_BANK = <.bank(eng_game_new)     ; the game record and the referee (asm/engine/game.s)
+.import pz_fetch
+PZ_BANK = <.bank(pz_fetch)           ; the puzzles' piece lists (asm/nes/starts.s)
 
 .segment "ZEROPAGE"
 
@@ -51,6 +53,16 @@ enter:                         ; A = the bank to map, far_a = the caller's A
 .proc far_enter_game
     sta far_a
     lda #GAME_BANK
+    jmp far_enter::enter
+.endproc
+
+;;
+; far_enter for a routine of the puzzle bank (jsr from its trampoline).
+; @param A, X, Y  passed through to the routine
+; Clobbers: flags (A, X, Y kept).  Cycles: ~120 through far_enter's rts
+.proc far_enter_pz
+    sta far_a
+    lda #PZ_BANK
     jmp far_enter::enter
 .endproc
 
@@ -104,3 +116,5 @@ FAR_GAME eng_game_new
 FAR_GAME eng_game_push
 FAR_GAME eng_game_pop
 FAR_GAME eng_game_result
+;; The puzzle bank's, for the UI bank:
+FAR pz_fetch, far_enter_pz

@@ -77,7 +77,7 @@ set_clocks:
 .proc game_set_pz
     sta save_index
     tax
-    jsr pz_fetch               ; save_pieces (from the puzzle bank)
+    jsr far_pz_fetch           ; save_pieces (from the puzzle bank)
     ldx save_index
     lda pz_side,x
     sta save_side
@@ -91,7 +91,6 @@ set_clocks:
 .endproc
 .assert MODE_RED = 0 && MODE_BLACK = 1, error, "game_set_pz: the mode is the side"
 .export game_set_pz
-.import pz_fetch
 
 ;;
 ; Starts the game at the game block's start position with an empty record (engine root

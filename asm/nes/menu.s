@@ -58,13 +58,7 @@ txt_m2: .byte "TWO PLAYERS   ", 0
 txt_m3: .byte "CPU VS CPU    ", 0
 menu_mode_lo: .byte <txt_m0, <txt_m1, <txt_m2, <txt_m3
 menu_mode_hi: .byte >txt_m0, >txt_m1, >txt_m2, >txt_m3
-txt_l1: .byte "1 NOVICE", 0
-txt_l2: .byte "2 EASY  ", 0
-txt_l3: .byte "3 MEDIUM", 0
-txt_l4: .byte "4 HARD  ", 0
-txt_l5: .byte "5 MASTER", 0
-menu_level_lo: .byte <txt_l1, <txt_l2, <txt_l3, <txt_l4, <txt_l5
-menu_level_hi: .byte >txt_l1, >txt_l2, >txt_l3, >txt_l4, >txt_l5
+; the level names (menu_level_lo/hi): generated from assets/levels.txt (starts.s)
 txt_arrow: .byte ">", 0
 txt_space: .byte " ", 0
 txt_cont_level: .byte "  LEVEL ", 0

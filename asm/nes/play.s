@@ -537,6 +537,7 @@ play_cap_order: .byte KIND_R, KIND_N, KIND_C, KIND_B, KIND_A, KIND_P   ; taken s
 ; A hint for the side to move: the engine's move with the hint's own budget
 ; (HINT_FRAMES, no noise); its piece is picked up and the cursor put on its
 ; destination (A plays it).  B during the search cancels it (nothing picked up).
+; Buttons pressed in the HINT_GRACE frames after it is shown are dropped.
 ; Clobbers: everything.
 .proc play_hint
     jsr play_deselect
@@ -562,6 +563,13 @@ play_cap_order: .byte KIND_R, KIND_N, KIND_C, KIND_B, KIND_A, KIND_P   ; taken s
     sty ui_cur_r
     ptr txt_hint
     jsr play_status
+    lda #HINT_GRACE            ; a button pressed before the hint could be seen is
+    sta play_item              ; dropped: A must not play a move nobody saw
+@grace:
+    jsr nes_wait_nmi
+    dec play_item
+    bne @grace
+    jsr ev_flush
 @done:
     rts
 .endproc

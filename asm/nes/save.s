@@ -76,6 +76,12 @@ save_pz_text:    .byte "XQPZ"
 .proc save_write
     lda #0
     sta save_magic             ; invalid while we write: a power cut leaves no save
+    ldx #3                     ; the rest of the magic now (the sum counts it)
+@magic:
+    lda save_magic_text,x
+    sta save_magic,x
+    dex
+    bne @magic
     lda game_mode
     sta save_mode
     lda game_level
@@ -125,12 +131,8 @@ save_pz_text:    .byte "XQPZ"
     sec
     sbc #<(2 * 'X')
     sta save_sum+1
-    ldx #3
-@magic:
-    lda save_magic_text,x
-    sta save_magic,x
-    dex
-    bpl @magic
+    lda save_magic_text        ; the magic's first byte last: the save is valid
+    sta save_magic
     rts
 .endproc
 
