@@ -280,7 +280,7 @@ def test_a_on_the_mode_row_starts_and_continue_shows_what_it_resumes(rom):
     # Start on the LEVEL row starts a new game (over the save: once confirmed with A)
     d.emu.reset()
     d.boot_to_menu()
-    d.tap("up", 3)
+    d.tap("up", 4)                                   # from CONTINUE (row 4) to MODE
     d.tap("down")
     assert d.emu.read("menu_row") == 1
     d.tap("start")

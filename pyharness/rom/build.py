@@ -33,7 +33,7 @@ REGIONS = (
     ("bank 0 $8000 engine", ("PRG0", "STUB0")),
     ("bank 1 $8000 UI", ("PRG1", "STUB1")),
     ("bank 2 $8000 game record", ("PRG2", "STUB2")),
-    ("banks 3-6 $8000 (empty)", ("PRG3", "STUB3", "PRG4", "STUB4", "PRG5", "STUB5",
+    ("banks 3-6 $8000 (3: puzzles)", ("PRG3", "STUB3", "PRG4", "STUB4", "PRG5", "STUB5",
                                  "PRG6", "STUB6")),
     ("bank 7 $C000 fixed", ("PRG7", "STUB7")),
 )
@@ -41,7 +41,7 @@ REGIONS = (
 WINDOWS = (
     ("engine's view: banks 0+7", ("bank 0 $8000 engine", "bank 7 $C000 fixed")),
     ("banks 1-6, outside a think", ("bank 1 $8000 UI", "bank 2 $8000 game record",
-                                    "banks 3-6 $8000 (empty)")),
+                                    "banks 3-6 $8000 (3: puzzles)")),
 )
 
 
