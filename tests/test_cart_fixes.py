@@ -93,6 +93,13 @@ def test_two_players_see_no_level(rom):
     assert PM["PM_LEVEL"] not in seen and PM["PM_SOUND"] in seen
     d2 = new_game(rom, 0, level=4)                   # against the CPU: LEVEL 4
     assert d2.screen_text(PANEL_L, LEVEL_Y, 9) == "LEVEL 4"
+    d2.tap("start")
+    d2.wait(3)
+    seen = []
+    for _ in range(asm_const("PM_ITEMS", "asm/include/play.inc")):
+        seen.append(d2.emu.read("play_item"))
+        d2.tap("right")
+    assert sorted(seen) == list(range(asm_const("PM_ITEMS", "asm/include/play.inc")))
 
 
 def test_the_menu_level_names_come_from_the_levels_table(rom):

@@ -99,3 +99,43 @@ def test_play_on_from_here_cuts_the_record(rom):
     mv = want[n].legal_moves()[0]
     assert d.play(mv.frm, mv.to)                     # and the game goes on
     assert d.emu.read("game_nply") == n + 1
+
+
+MATE = ["b0c2", "h7h3", "a0a1", "g9e7", "a1d1", "a6a5", "d1d7", "i9i7", "h2h9", "e9e8",
+        "d7b7", "e8d8", "b7b8", "d8d7", "i0i1", "a5a4", "i1d1"]   # tests/test_game_edges.py
+
+
+@pytest.mark.timeout(180)
+def test_review_from_the_result_screen_keeps_the_result_or_plays_on(rom, consts):
+    d = GameDriver(Emulator(rom))
+    d.boot_to_menu()
+    d.start_game(MODE_TWO)
+    for text in MATE:
+        mv = Move.from_iccs(text)
+        assert d.play(mv.frm, mv.to), text
+    idle(d)
+    assert d.emu.read("game_result") == consts["RES_MATE"]
+    while d.emu.read("play_item") != consts["RS_REVIEW"]:
+        d.tap("right")
+    assert status(d) == "<REVIEW >"
+    d.tap("a")
+    idle(d)
+    d.tap("left", 2)
+    idle(d)
+    assert status(d) == f"{len(MATE) - 2}/{len(MATE)}"
+    d.tap("b")                                       # back: mated as before
+    idle(d)
+    assert d.emu.read("game_result") == consts["RES_MATE"]
+    assert d.emu.read("game_nply") == len(MATE) and status(d) == "<REVIEW >"
+    d.tap("a")
+    idle(d)
+    d.tap("left")
+    idle(d)
+    d.tap("a")                                       # play on one ply before the mate
+    idle(d)
+    assert d.emu.read("game_result") == 0 and d.emu.read("game_nply") == len(MATE) - 1
+    f = parse_block(d.emu.read(0x6000 + GAME_BLOCK, 0x300))
+    assert f["sum_ok"] and f["result"] == 0 and f["nply"] == len(MATE) - 1
+    mv = Move.from_iccs(MATE[-1])
+    assert d.play(mv.frm, mv.to)                     # the mate again
+    assert d.emu.read("game_result") == consts["RES_MATE"]

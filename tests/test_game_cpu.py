@@ -95,6 +95,7 @@ def test_hint_picks_a_legal_move_that_a_plays(rom):
     to = next(sq for sq in range(256) if (3 <= sq & 15 <= 11) and (3 <= sq >> 4 <= 12)
               and d.cell_of_sq(sq) == (c, r))
     assert Position.start().is_legal(Move(frm, to))
+    d.wait_until(lambda: d.emu.read("ui_idle") == 1, limit=60)   # HINT_GRACE passed
     d.tap("a")
     d.wait_until(lambda: d.emu.read("game_nply") >= 1, limit=30)
     assert d.record()[0] == (frm, to)

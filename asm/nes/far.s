@@ -57,16 +57,6 @@ enter:                         ; A = the bank to map, far_a = the caller's A
 .endproc
 
 ;;
-; far_enter for a routine of the puzzle bank (jsr from its trampoline).
-; @param A, X, Y  passed through to the routine
-; Clobbers: flags (A, X, Y kept).  Cycles: ~120 through far_enter's rts
-.proc far_enter_pz
-    sta far_a
-    lda #PZ_BANK
-    jmp far_enter::enter
-.endproc
-
-;;
 ; Trampoline body, second half (jmp from a FAR trampoline, the caller's bank on top of
 ; the stack): maps that bank back and returns to the trampoline's caller.
 ; @param A, X, Y, flags  the routine's results, kept
@@ -116,5 +106,16 @@ FAR_GAME eng_game_new
 FAR_GAME eng_game_push
 FAR_GAME eng_game_pop
 FAR_GAME eng_game_result
-;; The puzzle bank's, for the UI bank:
+;; The puzzle bank's, for the UI bank (after the engine's code: FIXED_TAIL)
+.segment "FIXED_TAIL"
+;;
+; far_enter for a routine of the puzzle bank (jsr from its trampoline).
+; @param A, X, Y  passed through to the routine
+; Clobbers: flags (A, X, Y kept).  Cycles: ~120 through far_enter's rts
+.proc far_enter_pz
+    sta far_a
+    lda #PZ_BANK
+    jmp far_enter::enter
+.endproc
+
 FAR pz_fetch, far_enter_pz

@@ -163,7 +163,7 @@
     beq @yes
     lda save_kind
     cmp #START_PUZZLE
-    beq @yes
+    bne @no
     PREDICATE_END
 .endproc
 
