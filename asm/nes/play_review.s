@@ -80,11 +80,11 @@ txt_rv_help2: .byte "B:BACK", 0
 @back:                         ; to the end of the record, result as it was
     jsr play_rv_fwd
     bcc @back
+    jsr play_rv_panel          ; (its takebacks clear game_result: restored after)
     lda rv_result
     sta game_result
     lda rv_winner
     sta game_winner
-    jsr play_rv_panel
     jsr play_draw_result
     jsr play_status_clear
     clc
