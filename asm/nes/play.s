@@ -163,6 +163,8 @@ play_cap_order: .byte KIND_R, KIND_N, KIND_C, KIND_B, KIND_A, KIND_P   ; taken s
     bne :+
     jsr play_review
     bcs @played_on
+    lda #RS_REVIEW             ; back on the result screen, on REVIEW (the review's
+    sta play_item              ; drawing borrowed play_item)
     jmp @show
 :   cmp #RS_REMATCH
     bne @menu
