@@ -95,6 +95,7 @@ def test_hint_picks_a_legal_move_that_a_plays(rom):
     to = next(sq for sq in range(256) if (3 <= sq & 15 <= 11) and (3 <= sq >> 4 <= 12)
               and d.cell_of_sq(sq) == (c, r))
     assert Position.start().is_legal(Move(frm, to))
+    d.wait_until(lambda: d.emu.read("ui_idle") == 1, limit=60)   # HINT_GRACE passed
     d.tap("a")
     d.wait_until(lambda: d.emu.read("game_nply") >= 1, limit=30)
     assert d.record()[0] == (frm, to)
@@ -209,6 +210,6 @@ def test_start_then_new_leaves_the_demo(rom):
     d.wait(5)
     d.tap("a")                                         # SURE? A/B: yes
     d.wait(60)
-    assert d.emu.read("menu_rows") == 3                # back in the menu, no save kept
+    assert d.emu.read("menu_rows") == 4                # back in the menu, no save kept
     assert d.emu.read("ui_show_cursor") == 0
     assert all(d.emu.read(0x200 + 4 * i) == 0xFF for i in range(64))   # no sprites left

@@ -1,6 +1,6 @@
 """The cartridge at its edges, through the controller in cynes: a finished game stays
-finished (reset on the result screen of a resignation, a mate and a draw: CONTINUE is
-not offered, docs/ui.md), and a save whose fields are out of range or inconsistent is
+finished (reset on the result screen of a resignation, a mate and a draw: the save keeps
+the game and its result, CONTINUE is not offered, docs/ui.md), and a save whose fields are out of range or inconsistent is
 refused with the menu still usable.
 
 RAM is written only to plant a damaged battery save (with a correct checksum, so only
@@ -16,6 +16,8 @@ import pytest
 from pyharness.rom.emu import MODE_TWO, Emulator, GameDriver
 from pyharness.reference.game import Game
 from pyharness.reference.position import Move, Position
+
+from savev2 import GAME_BLOCK, raw_block
 
 # red mates in 17 plies (found by the twin at depth 3 against random replies)
 MATE = ["b0c2", "h7h3", "a0a1", "g9e7", "a1d1", "a6a5", "d1d7", "i9i7", "h2h9", "e9e8",
@@ -48,8 +50,8 @@ def reset_to_menu(d: GameDriver) -> None:
 
 
 def assert_no_continue(d: GameDriver, consts) -> None:
-    assert d.emu.read("menu_rows") == 3                    # NEW only: no CONTINUE row
-    assert d.emu.read("save_state") == consts["SAVE_NONE"]
+    assert d.emu.read("menu_rows") == consts["ROW_CONT"]   # NEW last: no CONTINUE row
+    assert d.emu.read("save_state") in (consts["SAVE_NONE"], consts["SAVE_DONE"])
 
 
 def assert_menu_usable(d: GameDriver) -> None:
@@ -72,13 +74,13 @@ def test_reset_on_a_resignation_does_not_continue_it(built, consts):
     d = new_game(built.rom, OPENING)
     d.tap("start")
     d.wait(3)
-    d.tap("right", consts["PM_RESIGN"])
+    d.tap("right", consts["PM_RESIGN"] - 1)                # (2 players: no LEVEL item)
     d.tap("a")                                              # RESIGN
     d.wait(3)
     d.tap("a")                                              # sure
     d.wait_until(lambda: d.emu.read("game_result") == consts["RES_RESIGN"], limit=60)
     d.wait(10)
-    assert d.emu.read("save_magic") == 0                   # erased the moment it ended
+    assert d.emu.read("save_result") == consts["RES_RESIGN"]   # kept, with its result
     shot(d, "edges_resigned")
     reset_to_menu(d)
     shot(d, "edges_menu_after_resign_reset")
@@ -94,7 +96,7 @@ def test_reset_on_a_mate_does_not_continue_it(built, consts):
     assert game.result().reason == "checkmate"
     d = new_game(built.rom, MATE)
     assert d.emu.read("game_result") == consts["RES_MATE"]
-    assert d.emu.read("save_magic") == 0
+    assert d.emu.read("save_result") == consts["RES_MATE"]
     shot(d, "edges_mate")
     reset_to_menu(d)
     assert_no_continue(d, consts)
@@ -105,7 +107,7 @@ def test_reset_on_a_mate_does_not_continue_it(built, consts):
 def test_reset_on_a_draw_does_not_continue_it(built, consts):
     d = new_game(built.rom, SHUFFLE)
     assert d.emu.read("game_result") == consts["RES_REPEAT"]
-    assert d.emu.read("save_magic") == 0
+    assert d.emu.read("save_result") == consts["RES_REPEAT"]
     reset_to_menu(d)
     assert_no_continue(d, consts)
     assert_menu_usable(d)
@@ -113,11 +115,11 @@ def test_reset_on_a_draw_does_not_continue_it(built, consts):
 
 @pytest.mark.timeout(120)
 def test_undo_before_the_end_keeps_the_save(built, consts):
-    """Only a finished game is erased: one ply short of the mate, CONTINUE resumes."""
+    """Only an unfinished game is offered: one ply short of the mate, CONTINUE resumes."""
     d = new_game(built.rom, MATE[:-1])
     assert d.emu.read("game_result") == 0
     reset_to_menu(d)
-    assert d.emu.read("menu_rows") == 4
+    assert d.emu.read("menu_rows") == consts["ROW_CONT"] + 1
     d.start_game(cont=True)
     d.settle()
     assert d.emu.read("game_nply") == len(MATE) - 1
@@ -129,31 +131,10 @@ def test_undo_before_the_end_keeps_the_save(built, consts):
 # ---------------------------------------------------------------- damaged saves
 
 
-def save_sums(header: bytes, rec: list[tuple[int, int, int]]) -> tuple[int, int]:
-    """save_sum_all: s1 += b + 1, s2 += s1 over nply, flip, level, mode, then each
-    (from, to, cap) of the record."""
-    s1 = s2 = 0
-    for b in list(reversed(header)) + [x for r in rec for x in r]:
-        s1 = (s1 + b + 1) & 0xFF
-        s2 = (s2 + s1) & 0xFF
-    return s1, s2
-
-
 def plant(d: GameDriver, mode: int, level: int, flip: int, rec) -> None:
-    """Write a save with these fields and a correct checksum into battery RAM."""
-    e = d.emu
-    for i, (f, t, c) in enumerate(rec):
-        e.write(e.address("game_rec_from") + i, f)
-        e.write(e.address("game_rec_to") + i, t)
-        e.write(e.address("game_rec_cap") + i, c)
-    header = bytes([mode, level, flip, len(rec) & 0xFF])
-    e.write("save_mode", mode)
-    e.write("save_level", level)
-    e.write("save_flip", flip)
-    e.write("save_nply", len(rec) & 0xFF)
-    s1, s2 = save_sums(header, rec)
-    e.write("save_sum", bytes([s1, s2]))
-    e.write("save_magic", b"XQ65")
+    """Write a save (layout version 2, tests/savev2.py) from the standard start with
+    these fields, the moves (from, to, ...) of `rec` and a correct checksum."""
+    d.emu.write(0x6000 + GAME_BLOCK, raw_block(mode, level, flip, [r[:2] for r in rec]))
 
 
 def record_of(moves) -> list[tuple[int, int, int]]:
@@ -181,7 +162,7 @@ def test_a_planted_good_save_continues(built, consts):
     plant(d, MODE_TWO, 2, 1, record_of(OPENING))
     d.boot_to_menu()
     assert d.emu.read("save_state") == consts["SAVE_OK"]
-    assert d.emu.read("menu_rows") == 4
+    assert d.emu.read("menu_rows") == consts["ROW_CONT"] + 1
     d.start_game(cont=True)
     d.settle()
     pos = Position.start()
@@ -207,14 +188,14 @@ def test_an_out_of_range_header_field_is_refused(built, consts, what):
     if what == "flip $80":
         shot(d, "edges_menu_refused_flip80")
     assert d.emu.read("save_state") == consts["SAVE_BAD"]
-    assert d.emu.read("menu_rows") == 3
+    assert d.emu.read("menu_rows") == consts["ROW_CONT"]
     assert_menu_usable(d)
 
 
 @pytest.mark.timeout(60)
 def test_a_record_longer_than_the_cap_is_refused(built, consts):
     d = fresh(built.rom)
-    rec = record_of(SHUFFLE[:4]) * 63                  # 252 plies > GAME_MAX_PLY
+    rec = record_of(SHUFFLE[:4]) * 88                  # 352 plies > GAME_MAX_PLY
     assert len(rec) > consts["GAME_MAX_PLY"]
     plant(d, MODE_TWO, 3, 0, rec)
     d.boot_to_menu()
@@ -228,11 +209,9 @@ def _bad_moves():
     off[2] = (0xFF, good[2][1], good[2][2])              # from off the board
     own = list(good)
     own[1] = (own[1][0], Move.from_iccs("i9i9").to, own[1][2])   # black horse onto its rook
-    cap = list(good)
-    cap[3] = (cap[3][0], cap[3][1], 0x25)                # a capture byte the move did not make
     late = record_of(SHUFFLE) + [record_of(["h2e2"])[0]]  # a move after the 4th occurrence
     return {"from off the board": off, "onto its own piece": own,
-            "capture byte": cap, "move after the end": late}
+            "move after the end": late}
 
 
 @pytest.mark.timeout(120)
@@ -244,11 +223,11 @@ def test_a_record_that_does_not_replay_is_refused_at_continue(built, consts, wha
     plant(d, MODE_TWO, 3, 0, _bad_moves()[what])
     d.boot_to_menu()
     assert d.emu.read("save_state") == consts["SAVE_OK"]
-    assert d.emu.read("menu_rows") == 4
-    d.tap("down", 3)
-    assert d.emu.read("menu_row") == 3
+    assert d.emu.read("menu_rows") == consts["ROW_CONT"] + 1
+    d.tap("down", consts["ROW_CONT"])
+    assert d.emu.read("menu_row") == consts["ROW_CONT"]
     d.tap("a")                                                  # CONTINUE
-    d.wait_until(lambda: d.emu.read("menu_rows") == 3, limit=600)
+    d.wait_until(lambda: d.emu.read("menu_rows") == consts["ROW_CONT"], limit=600)
     d.wait(10)
     if what == "move after the end":
         shot(d, "edges_menu_refused_at_continue")
@@ -256,14 +235,14 @@ def test_a_record_that_does_not_replay_is_refused_at_continue(built, consts, wha
     assert d.emu.read("ui_nmi_cursor") == 0                     # in the menu, not the game
     reset_to_menu(d)                                            # still refused after a reset
     assert d.emu.read("save_state") == consts["SAVE_BAD"]
-    assert d.emu.read("menu_rows") == 3
+    assert d.emu.read("menu_rows") == consts["ROW_CONT"]
     assert_menu_usable(d)
 
 
 def predict(mode: int, level: int, flip: int, rec, max_ply: int) -> bool:
     """Whether the cartridge must accept this save: every field in range, and the record
-    replays from the start (legal moves, the capture byte the move makes, no move after
-    the end of the game) -- the reference's verdict."""
+    replays from the start (legal moves, no move after the end of the game) -- the
+    reference's verdict."""
     if not (mode < 4 and 1 <= level <= 5 and flip in (0, 1) and len(rec) <= max_ply):
         return False
     game = Game()
@@ -274,10 +253,7 @@ def predict(mode: int, level: int, flip: int, rec, max_ply: int) -> bool:
         mv = Move(frm, to)
         if not pos.is_legal(mv):
             return False
-        victim = pos.board[to]
         game.push(mv)
-        if cap != victim | (0x80 if game.position.in_check() else 0):
-            return False
     return True
 
 
@@ -308,10 +284,10 @@ def test_corrupted_saves_are_refused_exactly_when_the_reference_refuses(built, c
         assert d.emu.read("save_state") == (consts["SAVE_OK"] if header_ok
                                             else consts["SAVE_BAD"]), case
         if header_ok:
-            d.tap("down", 3)
+            d.tap("down", consts["ROW_CONT"])
             d.tap("a")
             d.wait_until(lambda: d.emu.read("ui_nmi_cursor") == 1
-                         or d.emu.read("menu_rows") == 3, limit=600)
+                         or d.emu.read("menu_rows") == consts["ROW_CONT"], limit=600)
             d.wait(6)
             loaded = d.emu.read("ui_nmi_cursor") == 1
             assert loaded == want, (case, head, rec)

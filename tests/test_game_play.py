@@ -109,7 +109,7 @@ def test_save_reset_continue_restores_the_game(rom):
     pos.push(last)
     d.emu.reset()
     d.boot_to_menu()
-    assert d.emu.read("menu_rows") == 4           # CONTINUE offered
+    assert d.emu.read("menu_rows") == 5           # CONTINUE offered (the 5th row)
     d.start_game(cont=True)
     d.settle()
     check_same(d, pos)
@@ -122,12 +122,12 @@ def test_corrupted_save_is_refused(rom):
     d = new_game(rom)
     play_opening(d, 3)
     # a damaged battery save: one record byte flipped (simulated by a RAM write)
-    addr = d.emu.address("game_rec_to") + 1
+    addr = d.emu.address("save_moves") + 3
     d.emu.write(addr, d.emu.read(addr) ^ 0x10)
     d.emu.reset()
     d.boot_to_menu()
     assert d.emu.read("save_state") == 2          # SAVE_BAD
-    assert d.emu.read("menu_rows") == 3           # no CONTINUE
+    assert d.emu.read("menu_rows") == 4           # no CONTINUE
     d.start_game(MODE_TWO)
     check_same(d, Position.start())
 
@@ -149,7 +149,7 @@ def test_repetition_ends_the_game_on_the_result_screen(rom):
     # Start leaves the result screen for the menu; the finished game is not offered
     d.tap("start")
     d.wait(30)
-    assert d.emu.read("menu_rows") == 3
+    assert d.emu.read("menu_rows") == 4
 
 
 def test_check_is_shown(rom):
@@ -177,7 +177,7 @@ def test_power_off_keeps_the_game_in_battery_ram(rom):
     d2 = GameDriver(Emulator(rom))                # power on: internal RAM is new
     d2.emu.write(0x6000, battery)
     d2.boot_to_menu()
-    assert d2.emu.read("menu_rows") == 4
+    assert d2.emu.read("menu_rows") == 5
     d2.start_game(cont=True)
     d2.settle()
     check_same(d2, pos)

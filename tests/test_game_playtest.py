@@ -195,7 +195,8 @@ def test_new_in_the_pause_menu_asks_first(rom):
     play_all(d, "h2e2 h9g7")
     d.tap("start")
     d.wait(3)
-    d.tap("right", 5)                                # UNDO HINT FLIP LEVEL SOUND NEW
+    d.tap("right", 4)                                # UNDO HINT FLIP SOUND NEW (2 players:
+                                                     # no LEVEL)
     d.settle()
     assert status(d) == "<  NEW  >"
     d.tap("a")
@@ -209,7 +210,7 @@ def test_new_in_the_pause_menu_asks_first(rom):
     d.settle()
     d.tap("a")                                       # yes
     d.wait(40)
-    assert d.emu.read("menu_rows") == 3              # the menu, no save offered
+    assert d.emu.read("menu_rows") == 4              # the menu, no save offered
 
 
 # -- 8. an early "move now" ----------------------------------------------------------
@@ -268,17 +269,18 @@ def test_a_on_the_mode_row_starts_and_continue_shows_what_it_resumes(rom):
     assert d.emu.read("game_mode") == MODE_BLACK
     d.wait_until(lambda: d.emu.read("game_nply") == 1, limit=600)   # the CPU opened
     d.settle()
+    d.wait_until(lambda: d.emu.read("ui_idle") == 1, limit=120)     # saved: your turn
     d.emu.reset()
     d.boot_to_menu()
-    assert d.emu.read("menu_rows") == 4
-    info = d.screen_text(6 + 2, 9 + 7, 20)
+    assert d.emu.read("menu_rows") == 5
+    info = d.screen_text(6 + 2, 9 + 10, 20)         # MENU_CONT_INFO_Y: a blank row under
     assert info == "YOU BLACK  LEVEL 3", info
     d.start_game(cont=True)
     assert d.emu.read("game_mode") == MODE_BLACK and d.emu.read("game_nply") == 1
     # Start on the LEVEL row starts a new game (over the save: once confirmed with A)
     d.emu.reset()
     d.boot_to_menu()
-    d.tap("up", 3)
+    d.tap("up", 4)                                   # from CONTINUE (row 4) to MODE
     d.tap("down")
     assert d.emu.read("menu_row") == 1
     d.tap("start")

@@ -20,7 +20,7 @@ from test_game_playtest import ROOT, PANEL_X, new_game, play_all, status, ui_con
 FRAMES_PER_SEC = ui_const("FRAMES_PER_SEC")
 
 
-MENU_SURE = (3, 20)          # asm/nes/menu.s MENU_SURE_Y: the question's place
+MENU_SURE = (3, 21)          # asm/nes/menu.s MENU_SURE_Y: the question's place
 
 
 def pause_undo(d: GameDriver) -> None:
@@ -72,9 +72,9 @@ def test_new_game_in_the_menu_asks_before_the_save_goes(rom):
     d.settle()
     d.emu.reset()
     d.boot_to_menu()
-    assert d.emu.read("menu_rows") == 4 and d.emu.read("menu_row") == 3
+    assert d.emu.read("menu_rows") == 5 and d.emu.read("menu_row") == 4
     d.tap("up")                                      # NEW GAME
-    assert d.emu.read("menu_row") == 2
+    assert d.emu.read("menu_row") == 3
     d.tap("a")
     d.wait(4)
     assert d.screen_text(*MENU_SURE, 26) == "SAVED GAME GOES: SURE? A/B"
@@ -104,13 +104,13 @@ def test_new_game_in_the_menu_asks_before_the_save_goes(rom):
     assert d.emu.read("game_nply") == 0 and d.board() == bytes(Position.start().board)
     d.emu.reset()
     d.boot_to_menu()
-    assert d.emu.read("menu_rows") == 3              # no CONTINUE
+    assert d.emu.read("menu_rows") == 4              # no CONTINUE
 
 
 def test_new_game_without_a_save_does_not_ask(rom):
     d = GameDriver(Emulator(rom))
     d.boot_to_menu()
-    assert d.emu.read("menu_rows") == 3
+    assert d.emu.read("menu_rows") == 4
     d.tap("down", 2)
     d.tap("a")
     d.wait_until(lambda: d.emu.read("ui_nmi_cursor") == 1, limit=60)
@@ -248,7 +248,7 @@ def test_continue_shows_loading_then_the_board(rom):
     d.settle()
     d.emu.reset()
     d.boot_to_menu()
-    assert d.emu.read("menu_row") == 3               # CONTINUE
+    assert d.emu.read("menu_row") == 4               # CONTINUE
     d.tap("a")
     seen = []
     for _ in range(300):

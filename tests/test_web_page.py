@@ -72,7 +72,7 @@ def test_enter_reaches_the_menu_and_starts_the_sound(browser, server, web):
     n0 = browser.execute_script("return xq65.samplesPlayed")
     emu.step(10)                                        # about 800 samples a frame
     assert browser.execute_script("return xq65.samplesPlayed") - n0 >= 10 * 400
-    assert emu.read("menu_rows") in (3, 4)
+    assert emu.read("menu_rows") in (4, 5)
     assert emu.read("menu_row") == 0
     assert (emu.canvas() != before).mean() > 0.05       # the picture changed
     assert severe_logs(browser) == []
@@ -141,7 +141,7 @@ def test_save_survives_a_reload_and_continue_restores_it_reset_keeps_erase_forge
     emu = open_fresh_page(browser, server, web)
     d = GameDriver(emu)
     d.boot_to_menu()
-    assert emu.read("menu_rows") == 3, "a fresh page found a save"   # no CONTINUE
+    assert emu.read("menu_rows") == 4, "a fresh page found a save"   # no CONTINUE
     d.start_game(MODE_TWO)
     pos = Position.start()
     for text in OPENING:
@@ -156,7 +156,7 @@ def test_save_survives_a_reload_and_continue_restores_it_reset_keeps_erase_forge
     emu = open_page(browser, server, web)
     d = GameDriver(emu)
     d.boot_to_menu()
-    assert emu.read("menu_rows") == 4                   # CONTINUE offered
+    assert emu.read("menu_rows") == 5                   # CONTINUE offered
     d.start_game(cont=True)
     d.settle()
     assert d.board() == bytes(pos.board)
@@ -167,17 +167,17 @@ def test_save_survives_a_reload_and_continue_restores_it_reset_keeps_erase_forge
     browser.find_element("id", "reset").click()
     emu.step(20)
     d.boot_to_menu()
-    assert emu.read("menu_rows") == 4
+    assert emu.read("menu_rows") == 5
     # "Erase the save" (asks first) forgets it: no CONTINUE, also after a reload
     browser.find_element("id", "erase").click()
     browser.switch_to.alert.accept()
     emu.step(20)
     d.boot_to_menu()
-    assert emu.read("menu_rows") == 3, "CONTINUE still offered after Erase"
+    assert emu.read("menu_rows") == 4, "CONTINUE still offered after Erase"
     browser.refresh()
     emu = open_page(browser, server, web)
     GameDriver(emu).boot_to_menu()
-    assert emu.read("menu_rows") == 3, "the erased save came back after a reload"
+    assert emu.read("menu_rows") == 4, "the erased save came back after a reload"
     assert severe_logs(browser) == []
 
 
@@ -247,7 +247,7 @@ def test_a_larger_prg_plays_the_same(web, tmp_path):
                 ok, why = matches_title(emu.canvas(), titles, f"prg{banks}")
                 assert ok, (banks, why)
                 GameDriver(emu).boot_to_menu()
-                assert emu.read("menu_rows") == 3, banks
+                assert emu.read("menu_rows") == 4, banks
                 assert not emu.crashed
     finally:
         driver.quit()

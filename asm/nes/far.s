@@ -10,6 +10,8 @@
 
 ENGINE_BANK = <.bank(mg_generate)    ; the bank the engine thinks in
 GAME_BANK = <.bank(eng_game_new)     ; the game record and the referee (asm/engine/game.s)
+.import pz_fetch
+PZ_BANK = <.bank(pz_fetch)           ; the puzzles' piece lists (asm/nes/starts.s)
 
 .segment "ZEROPAGE"
 
@@ -104,3 +106,16 @@ FAR_GAME eng_game_new
 FAR_GAME eng_game_push
 FAR_GAME eng_game_pop
 FAR_GAME eng_game_result
+;; The puzzle bank's, for the UI bank (after the engine's code: FIXED_TAIL)
+.segment "FIXED_TAIL"
+;;
+; far_enter for a routine of the puzzle bank (jsr from its trampoline).
+; @param A, X, Y  passed through to the routine
+; Clobbers: flags (A, X, Y kept).  Cycles: ~120 through far_enter's rts
+.proc far_enter_pz
+    sta far_a
+    lda #PZ_BANK
+    jmp far_enter::enter
+.endproc
+
+FAR pz_fetch, far_enter_pz

@@ -1,20 +1,14 @@
 ; game.s: the game in progress: the root position (piece list + side), the game record
-; (in the battery-backed save area), legal moves at the root, play/undo, the referee.
+; (the battery save's game block: its start position and move list, save.s), legal
+; moves at the root, play/undo, the referee.
 ; The engine (asm/engine) does the chess: eng_load, mg_generate, pos_make, pos_in_check,
 ; called through their far_ trampolines (asm/nes/far.s: the engine has its own bank).
 .include "nes.inc"
 .include "engine.inc"
 .include "ui.inc"
+.include "starts.inc"
 
 NO_CAPTURE_PLIES = 100
-CHECK_BIT = $80                ; in game_rec_cap: the move gave check
-
-.segment "ZEROPAGE"
-
-.segment "BSS"
-
-.segment "SAVE"
-; The battery-backed game (save.s checks and writes the header and the checksum).
 
 .segment "UIDATA"
 ; the start position's piece list (docs/encoding.md: indices by ascending square)
@@ -25,44 +19,176 @@ game_start_pieces:
 .segment "UI"
 
 ;;
-; Sets up the start position with an empty record (engine root and game record too).
+; Makes the standard start the game block's start position (kind START_STD, Red to
+; move, clocks 0 and 1).  game_new then starts the game there.
+; Clobbers: A, X.
+.proc game_set_std
+    ldx #31
+@copy:
+    lda game_start_pieces,x
+    sta save_pieces,x
+    dex
+    bpl @copy
+    lda #START_STD
+    sta save_kind
+    lda #0
+    sta save_index
+    sta save_side
+set_clocks:
+    lda #0
+    sta save_half
+    sta save_fullmove+1
+    lda #1
+    sta save_fullmove
+    rts
+.endproc
+
+;;
+; Makes handicap A (0..HANDICAP_COUNT-1, a line of assets/handicaps.txt) the game
+; block's start position (kind START_HCAP).  game_new then starts the game there.
+; Clobbers: A, X, Y, ui_ptr.
+.proc game_set_hcap
+    sta save_index
+    tax
+    lda hcap_pieces_lo,x
+    sta ui_ptr
+    lda hcap_pieces_hi,x
+    sta ui_ptr+1
+    lda hcap_side,x
+    sta save_side
+    ldy #31
+@copy:
+    lda (ui_ptr),y
+    sta save_pieces,y
+    dey
+    bpl @copy
+    lda #START_HCAP
+    sta save_kind
+    jmp game_set_std::set_clocks
+.endproc
+.export game_set_hcap
+
+;;
+; Makes puzzle A (0..PUZZLE_COUNT-1, a line of assets/puzzles.txt) the game block's
+; start position (kind START_PUZZLE): the player plays the side to move (game_mode
+; MODE_RED or MODE_BLACK, the board turned to it), the CPU defends at full strength
+; (game_level = LEVEL_COUNT).  game_new then starts the game there.
+; Clobbers: A, X, Y, ui_ptr.
+.proc game_set_pz
+    sta save_index
+    tax
+    jsr far_pz_fetch           ; save_pieces (from the puzzle bank)
+    ldx save_index
+    lda pz_side,x
+    sta save_side
+    sta game_mode
+    sta game_flip
+    lda #LEVEL_COUNT
+    sta game_level
+    lda #START_PUZZLE
+    sta save_kind
+    jmp game_set_std::set_clocks
+.endproc
+.assert MODE_RED = 0 && MODE_BLACK = 1, error, "game_set_pz: the mode is the side"
+.export game_set_pz
+
+;;
+; Starts the game at the game block's start position with an empty record (engine root
+; and game record too).
 ; Clobbers: A, X, Y, engine scratch.
 .proc game_new
     lda #0
     sta game_nply
+    sta game_nply_hi
     sta game_result
     jmp game_reload
 .endproc
 
 ;;
-; Rebuilds the engine's root and its game record (eng_load, eng_game_new, then
-; eng_game_push for each of the first game_nply moves of our record, trusted legal),
-; then game_pieces, game_side, the root moves (game_gen) and game_check.
+; game_rp = the address of record entry X:A (ply, high byte in X): save_moves + 2 * ply.
+; Clobbers: A.
+.proc game_rec_ptr
+    stx game_rp+1
+    asl a
+    rol game_rp+1
+    clc
+    adc #<save_moves
+    sta game_rp
+    lda game_rp+1
+    adc #>save_moves
+    sta game_rp+1
+    rts
+.endproc
+
+;;
+; pos_from, pos_to = record move X:A (ply, high byte in X).
+; Clobbers: A, Y.
+.proc game_rec_get
+    jsr game_rec_ptr
+    ldy #0
+    lda (game_rp),y
+    sta pos_from
+    iny
+    lda (game_rp),y
+    sta pos_to
+    rts
+.endproc
+
+;;
+; pos_from, pos_to = record move game_nply (the first not played: after game_pop, the
+; move taken back).  Clobbers: A, X, Y.
+.proc game_rec_top
+    lda game_nply
+    ldx game_nply_hi
+    jmp game_rec_get
+.endproc
+
+;;
+; pos_from, pos_to = the last move played (record move game_nply - 1; game_nply > 0).
+; Clobbers: A, X, Y.
+.proc game_rec_last
+    lda game_nply
+    ldx game_nply_hi
+    sec
+    sbc #1
+    bcs :+
+    dex
+:   jmp game_rec_get
+.endproc
+
+;;
+; Rebuilds the engine's root and its game record (eng_load of the start position,
+; eng_game_new, then eng_game_push for each of the first game_nply moves of our record,
+; trusted legal), then game_pieces, game_side, the root moves (game_gen) and game_check.
 ; Clobbers: A, X, Y, engine scratch.  Cycles: ~12,000 + ~5,000 per move
 .proc game_reload
     ldx #31
 @copy:
-    lda game_start_pieces,x
+    lda save_pieces,x
     sta eng_in_pieces,x
     dex
     bpl @copy
-    lda #0
+    lda save_side
     sta eng_in_side
     jsr far_eng_load
-    lda #0                     ; plies since the last capture
+    lda save_half              ; plies since the last capture
     jsr far_eng_game_new
     lda #0
-    sta game_tmp
+    sta game_i
+    sta game_i+1
 @next:
-    ldx game_tmp
-    cpx game_nply
+    lda game_i
+    cmp game_nply
+    lda game_i+1
+    sbc game_nply_hi
     bcs @done
-    lda game_rec_from,x
-    sta pos_from
-    lda game_rec_to,x
-    sta pos_to
+    lda game_i
+    ldx game_i+1
+    jsr game_rec_get
     jsr far_eng_game_push
-    inc game_tmp
+    inc game_i
+    bne @next
+    inc game_i+1
     bne @next
 @done:
     jmp game_root_changed
@@ -125,25 +251,25 @@ game_start_pieces:
 ; Does nothing when the record is full (the referee ends the game first).
 ; Clobbers: A, X, Y, engine scratch.  Cycles: ~10,000
 .proc game_push
-    ldx game_nply
-    cpx #GAME_MAX_PLY
+    lda game_nply
+    cmp #<GAME_MAX_PLY
+    lda game_nply_hi
+    sbc #>GAME_MAX_PLY
     bcs @done
+    lda game_nply
+    ldx game_nply_hi
+    jsr game_rec_ptr
+    ldy #0
     lda pos_from
-    sta game_rec_from,x
+    sta (game_rp),y
+    iny
     lda pos_to
-    sta game_rec_to,x
-    ldy pos_to
-    lda eng_board,y
-    sta game_rec_cap,x
+    sta (game_rp),y
     inc game_nply
-    jsr far_eng_game_push
-    jsr game_root_changed
-    lda game_check
-    beq @done
-    ldx game_nply
-    lda game_rec_cap-1,x
-    ora #CHECK_BIT
-    sta game_rec_cap-1,x
+    bne :+
+    inc game_nply_hi
+:   jsr far_eng_game_push
+    jmp game_root_changed
 @done:
     rts
 .endproc
@@ -166,8 +292,12 @@ game_start_pieces:
 ; Clobbers: A, X, Y, engine scratch.
 .proc game_pop
     lda game_nply
+    ora game_nply_hi
     beq @done
-    dec game_nply
+    lda game_nply
+    bne :+
+    dec game_nply_hi
+:   dec game_nply
     lda #0
     sta game_result
     jsr far_eng_game_pop
@@ -184,11 +314,7 @@ game_start_pieces:
 ; @return   C clear if it was played; C set if it is not legal here (nothing done)
 ; Clobbers: A, X, Y, engine scratch.
 .proc game_redo
-    ldx game_nply
-    lda game_rec_from,x
-    sta pos_from
-    lda game_rec_to,x
-    sta pos_to
+    jsr game_rec_top
     jsr game_is_legal
     bcc @illegal
     jsr game_push
@@ -222,7 +348,9 @@ game_start_pieces:
     lda game_result
     bne @gen
     lda game_nply
-    cmp #GAME_MAX_PLY
+    cmp #<GAME_MAX_PLY
+    lda game_nply_hi
+    sbc #>GAME_MAX_PLY
     bcc @gen
     lda #RES_TOOLONG
     sta game_result

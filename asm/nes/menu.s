@@ -1,9 +1,12 @@
-; menu.s: the menu after the title: mode, level, new game, continue the saved game.
+; menu.s: the menu after the title: mode, level, start position (standard or a
+; handicap of assets/handicaps.txt), new game, continue the saved game.
 .include "nes.inc"
 .include "engine.inc"          ; LEVEL_COUNT
 .include "ui.inc"
+.include "starts.inc"          ; HANDICAP_COUNT, hcap_name_lo/hi
+.import game_set_hcap, game_set_pz, save_pz_check, save_pz_solved_p
 
-.importzp SAVE_OK, SAVE_BAD
+.importzp SAVE_OK, SAVE_BAD, SAVE_OLD
 .import play_mode_lo, play_mode_hi
 
 .macro ptr addr
@@ -18,8 +21,13 @@ MENU_VAL_X = 13                ; values
 MENU_Y     = 9                 ; first row; rows are 2 apart
 ROW_MODE   = 0
 ROW_LEVEL  = 1
-ROW_NEW    = 2
-ROW_CONT   = 3
+ROW_START  = 2                 ; the start position: STANDARD or a handicap
+ROW_NEW    = 3
+ROW_CONT   = 4
+START_CHOICES = 1 + HANDICAP_COUNT + PUZZLE_COUNT ; STANDARD, the handicaps, the puzzles
+.assert START_CHOICES <= 255, error, "menu_start is a byte"
+MENU_ROWS_MAX = ROW_CONT + 1
+.exportzp ROW_CONT
 
 .segment "ZEROPAGE"
 
@@ -27,9 +35,22 @@ ROW_CONT   = 3
 txt_title: .byte "XIANGQI  CHINESE CHESS", 0
 txt_mode:  .byte "MODE", 0
 txt_level: .byte "LEVEL", 0
+txt_start: .byte "START", 0
+txt_std:   .byte "STANDARD        ", 0
+.assert HCAP_NAME_MAX = 16, error, "txt_std: as wide as a handicap's name"
 txt_new:   .byte "NEW GAME", 0
+txt_puz:   .byte "PUZ "
+txt_g_mate: .byte "MATE  ", 0
+txt_g_win: .byte "WIN   ", 0
+txt_g_draw: .byte "DRAW  ", 0
+menu_goal_lo: .byte <txt_g_mate, <txt_g_win, <txt_g_draw
+menu_goal_hi: .byte >txt_g_mate, >txt_g_win, >txt_g_draw
+.assert GOAL_MATE = 0 && GOAL_WIN = 1 && GOAL_DRAW = 2, error, "menu_goal order"
+txt_ok:    .byte " OK", 0
+txt_not_ok: .byte "   ", 0
 txt_cont:  .byte "CONTINUE", 0
 txt_bad:   .byte "SAVED GAME CORRUPT: REFUSED", 0
+txt_old:   .byte "SAVE OF AN OLDER VERSION:", 0
 txt_help:  .byte "UP/DOWN  LEFT/RIGHT  A", 0
 txt_m0: .byte "YOU PLAY RED  ", 0
 txt_m1: .byte "YOU PLAY BLACK", 0
@@ -37,22 +58,19 @@ txt_m2: .byte "TWO PLAYERS   ", 0
 txt_m3: .byte "CPU VS CPU    ", 0
 menu_mode_lo: .byte <txt_m0, <txt_m1, <txt_m2, <txt_m3
 menu_mode_hi: .byte >txt_m0, >txt_m1, >txt_m2, >txt_m3
-txt_l1: .byte "1 NOVICE", 0
-txt_l2: .byte "2 EASY  ", 0
-txt_l3: .byte "3 MEDIUM", 0
-txt_l4: .byte "4 HARD  ", 0
-txt_l5: .byte "5 MASTER", 0
-menu_level_lo: .byte <txt_l1, <txt_l2, <txt_l3, <txt_l4, <txt_l5
-menu_level_hi: .byte >txt_l1, >txt_l2, >txt_l3, >txt_l4, >txt_l5
+; the level names (menu_level_lo/hi): generated from assets/levels.txt (starts.s)
 txt_arrow: .byte ">", 0
 txt_space: .byte " ", 0
 txt_cont_level: .byte "  LEVEL ", 0
 txt_sure_new: .byte "SAVED GAME GOES: SURE? A/B", 0
 txt_sure_off: .byte "                          ", 0
 txt_loading: .byte "LOADING...", 0
-MENU_SURE_Y = 20               ; the question (the row of the CORRUPT line); LOADING...
+MENU_CONT_INFO_Y = MENU_Y + 2 * ROW_CONT + 2 ; a blank row under CONTINUE, then the
+                               ; saved game's mode and level
+MENU_SURE_Y = MENU_CONT_INFO_Y + 2 ; the question (the row of the CORRUPT line); LOADING...
 MENU_LOADING_X = 11
-MENU_CONT_INFO_Y = MENU_Y + 7  ; under CONTINUE: the saved game's mode and level
+MENU_HELP_Y = 25
+.assert MENU_SURE_Y < MENU_HELP_Y && MENU_HELP_Y <= 26, error, "menu rows"
 
 .segment "BSS"
 
@@ -67,6 +85,7 @@ MENU_CONT_INFO_Y = MENU_Y + 7  ; under CONTINUE: the saved game's mode and level
     sta ui_nmi_cursor
     sta menu_row
     jsr save_check
+    jsr save_pz_check          ; a damaged puzzle block reads as nothing solved
     jsr ui_screen_off
     jsr ppu_clear_oam          ; no brackets of the last game
     jsr ui_clear_screen
@@ -82,11 +101,15 @@ MENU_CONT_INFO_Y = MENU_Y + 7  ; under CONTINUE: the saved game's mode and level
     ldx #MENU_X
     ldy #MENU_Y + 2
     jsr ui_text
+    ptr txt_start
+    ldx #MENU_X
+    ldy #MENU_Y + 2 * ROW_START
+    jsr ui_text
     ptr txt_new
     ldx #MENU_X
-    ldy #MENU_Y + 4
+    ldy #MENU_Y + 2 * ROW_NEW
     jsr ui_text
-    lda #3
+    lda #ROW_NEW + 1
     sta menu_rows
     lda save_state
     cmp #SAVE_OK
@@ -98,7 +121,7 @@ MENU_CONT_INFO_Y = MENU_Y + 7  ; under CONTINUE: the saved game's mode and level
     inc menu_rows
     ptr txt_cont
     ldx #MENU_X
-    ldy #MENU_Y + 6
+    ldy #MENU_Y + 2 * ROW_CONT
     jsr ui_text
     lda save_mode              ; what CONTINUE resumes: "YOU RED  LEVEL 3"
     and #MODES - 1
@@ -129,15 +152,21 @@ MENU_CONT_INFO_Y = MENU_Y + 7  ; under CONTINUE: the saved game's mode and level
 @no_save:
     lda save_state
     cmp #SAVE_BAD
-    bne @help
+    bne @old
     ptr txt_bad
+    bne @say                   ; (ptr leaves A = >txt_bad, not 0)
+@old:
+    cmp #SAVE_OLD
+    bne @help
+    ptr txt_old
+@say:
     ldx #3
-    ldy #20
+    ldy #MENU_SURE_Y
     jsr ui_text
 @help:
     ptr txt_help
     ldx #5
-    ldy #24
+    ldy #MENU_HELP_Y
     jsr ui_text
     jsr menu_values
     jsr ui_screen_on
@@ -196,7 +225,18 @@ MENU_CONT_INFO_Y = MENU_Y + 7  ; under CONTINUE: the saved game's mode and level
     jsr menu_confirm_new       ; a valid save would be overwritten: ask first
     bcs :+
     jmp @loop
-:   jmp game_new
+:   lda menu_start
+    bne :+
+    jsr game_set_std
+    jmp game_new
+:   cmp #HANDICAP_COUNT + 1
+    bcs :+
+    sbc #0                     ; (C clear: - 1)
+    jsr game_set_hcap
+    jmp game_new
+:   sbc #HANDICAP_COUNT + 1    ; (C set)
+    jsr game_set_pz            ; the player's side and level 5: the puzzle's
+    jmp game_new
 @continue:
     ptr txt_loading            ; the replay of a long save takes up to ~3.5 s: say so
     ldx #MENU_LOADING_X
@@ -220,6 +260,11 @@ MENU_CONT_INFO_Y = MENU_Y + 7  ; under CONTINUE: the saved game's mode and level
     INC_WRAP game_mode, 0, MODES - 1
     jmp menu_values
 @level:
+    cpx #ROW_START
+    bne @lv
+    INC_WRAP menu_start, 0, START_CHOICES - 1
+    jmp menu_values
+@lv:
     INC_WRAP game_level, 1, LEVEL_COUNT
     jmp menu_values
 .endproc
@@ -236,6 +281,16 @@ MENU_CONT_INFO_Y = MENU_Y + 7  ; under CONTINUE: the saved game's mode and level
 :   stx game_mode
     jmp menu_values
 @level:
+    cpx #ROW_START
+    bne @lv
+    ldx menu_start
+    dex
+    cpx #$FF
+    bne :+
+    ldx #START_CHOICES - 1
+:   stx menu_start
+    jmp menu_values
+@lv:
     ldx game_level
     dex
     bne :+
@@ -263,6 +318,23 @@ MENU_CONT_INFO_Y = MENU_Y + 7  ; under CONTINUE: the saved game's mode and level
     ldx #MENU_VAL_X
     ldy #MENU_Y + 2
     jsr ui_text
+    ldx menu_start             ; the start: STANDARD, handicap menu_start - 1 or a puzzle
+    bne :+
+    ptr txt_std
+    jmp @start
+:   cpx #HANDICAP_COUNT + 1
+    bcc :+
+    jsr menu_pz_value
+    jmp @arrows
+:   lda hcap_name_lo-1,x
+    sta ui_ptr
+    lda hcap_name_hi-1,x
+    sta ui_ptr+1
+@start:
+    ldx #MENU_VAL_X
+    ldy #MENU_Y + 2 * ROW_START
+    jsr ui_text
+@arrows:
     lda #0
     sta ui_tmp2
 @arrow:
@@ -279,9 +351,78 @@ MENU_CONT_INFO_Y = MENU_Y + 7  ; under CONTINUE: the saved game's mode and level
     jsr ui_text
     inc ui_tmp2
     lda ui_tmp2
-    cmp #4
+    cmp #MENU_ROWS_MAX
     bcc @arrow
     rts
+.endproc
+
+;;
+; The START row's value for puzzle menu_start - HANDICAP_COUNT - 1: "PUZ 12 MATE 2 OK"
+; (its number from 1, its goal, OK when solved: the puzzle list).
+; Clobbers: everything.
+.proc menu_pz_value
+    lda menu_start
+    sec
+    sbc #HANDICAP_COUNT + 1
+    sta ui_tmp2                ; the puzzle
+    ldx #3
+:   lda txt_puz,x
+    sta play_line,x
+    dex
+    bpl :-
+    ldx ui_tmp2                ; its number from 1, 2 digits
+    inx
+    txa
+    ldy #'0' - 1
+@tens:
+    iny
+    sec
+    sbc #10
+    bcs @tens
+    adc #10 + '0'
+    sta play_line + 5
+    cpy #'0'
+    bne :+
+    ldy #' '
+:   sty play_line + 4
+    lda #' '
+    sta play_line + 6
+    lda #0
+    sta play_line + 7
+    ptr play_line
+    ldx #MENU_VAL_X
+    ldy #MENU_Y + 2 * ROW_START
+    jsr ui_text
+    ldx ui_tmp2                ; the goal
+    lda pz_goal,x
+    tay
+    lda menu_goal_lo,y
+    sta ui_ptr
+    lda menu_goal_hi,y
+    sta ui_ptr+1
+    ldx #MENU_VAL_X + 7
+    ldy #MENU_Y + 2 * ROW_START
+    jsr ui_text
+    ldx ui_tmp2
+    lda pz_goal,x
+    bne :+
+    lda pz_mate_in,x
+    ora #'0'
+    sta play_line
+    lda #0
+    sta play_line + 1
+    ptr play_line
+    ldx #MENU_VAL_X + 12
+    ldy #MENU_Y + 2 * ROW_START
+    jsr ui_text
+:   ldx ui_tmp2
+    jsr save_pz_solved_p
+    ptr txt_not_ok
+    bcc :+
+    ptr txt_ok
+:   ldx #MENU_VAL_X + 13
+    ldy #MENU_Y + 2 * ROW_START
+    jmp ui_text
 .endproc
 
 ;;

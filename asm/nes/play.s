@@ -17,6 +17,9 @@ txt_mode_demo:  .byte "CPU DEMO", 0
 play_mode_lo: .byte <txt_mode_red, <txt_mode_black, <txt_mode_two, <txt_mode_demo
 play_mode_hi: .byte >txt_mode_red, >txt_mode_black, >txt_mode_two, >txt_mode_demo
 txt_level:   .byte "LEVEL ", 0
+txt_mate_in: .byte "MATE IN "
+txt_to_win:  .byte "TO WIN   ", 0
+txt_to_draw: .byte "TO DRAW  ", 0
 txt_to_move: .byte "TO MOVE", 0
 txt_blank:   .byte "  "          ; 9 spaces; txt_blank7: the last 7
 txt_blank7:  .byte "       ", 0
@@ -59,16 +62,20 @@ txt_pm4: .byte "< SOUND >", 0
 txt_pm5: .byte "<  NEW  >", 0
 txt_pm6: .byte "<RESIGN >", 0
 txt_pm7: .byte "<RESUME >", 0
-play_pm_lo: .byte <txt_pm0, <txt_pm1, <txt_pm2, <txt_pm3, <txt_pm4, <txt_pm5, <txt_pm6, <txt_pm7
-play_pm_hi: .byte >txt_pm0, >txt_pm1, >txt_pm2, >txt_pm3, >txt_pm4, >txt_pm5, >txt_pm6, >txt_pm7
+txt_pm8: .byte "<REVIEW >", 0
+play_pm_lo: .byte <txt_pm0, <txt_pm1, <txt_pm2, <txt_pm3, <txt_pm4, <txt_pm5, <txt_pm6, <txt_pm7, <txt_pm8
+play_pm_hi: .byte >txt_pm0, >txt_pm1, >txt_pm2, >txt_pm3, >txt_pm4, >txt_pm5, >txt_pm6, >txt_pm7, >txt_pm8
+.assert * - play_pm_hi = PM_ITEMS, error, "a text per pause menu item"
 txt_sure:  .byte "SURE? A/B", 0
 txt_no_undo: .byte "NO UNDO", 0
 ; result screen choices (Left/Right, A; Start = MENU)
 txt_rs0: .byte "< MENU  >", 0
 txt_rs1: .byte "<REMATCH>", 0
 txt_rs2: .byte "< UNDO  >", 0
-play_rs_lo: .byte <txt_rs0, <txt_rs1, <txt_rs2
-play_rs_hi: .byte >txt_rs0, >txt_rs1, >txt_rs2
+play_rs_lo: .byte <txt_rs0, <txt_rs1, <txt_rs2, <txt_pm8
+play_rs_hi: .byte >txt_rs0, >txt_rs1, >txt_rs2, >txt_pm8
+.assert * - play_rs_hi = RS_ITEMS, error, "a text per result screen choice"
+txt_left:  .byte " LEFT", 0
 txt_on:    .byte "SOUND ON", 0
 txt_off:   .byte "SOUND OFF", 0
 play_cap_order: .byte KIND_R, KIND_N, KIND_C, KIND_B, KIND_A, KIND_P   ; taken slots
@@ -112,8 +119,8 @@ play_cap_order: .byte KIND_R, KIND_N, KIND_C, KIND_B, KIND_A, KIND_P   ; taken s
 @over:
     jsr play_flash_off
     jsr play_deselect
-    jsr save_clear             ; (already erased when it ended; also a restored game
-    lda #0                     ; that was over when it was saved)
+    jsr save_write             ; the result (also of a resignation), for xq65 pgn
+    lda #0
     sta ui_nmi_cursor
     sta ui_show_cursor         ; no cursor on the result screen
     sta play_item
@@ -152,21 +159,24 @@ play_cap_order: .byte KIND_R, KIND_N, KIND_C, KIND_B, KIND_A, KIND_P   ; taken s
     lda play_item
     cmp #RS_UNDO
     beq @undo
-    cmp #RS_REMATCH
+    cmp #RS_REVIEW
+    bne :+
+    jsr play_review
+    bcs @played_on
+    lda #RS_REVIEW             ; back on the result screen, on REVIEW (the review's
+    sta play_item              ; drawing borrowed play_item)
+    jmp @show
+:   cmp #RS_REMATCH
     bne @menu
     jsr save_clear             ; rematch: a new game, same mode and level
     jsr game_new
     jmp play_run
-@menu:
-    jsr save_clear
+@menu:                         ; (the finished game stays in the save with its result)
     lda #0
     sta ui_show_cursor
     rts
-@undo:                         ; take back the move that ended the game
-    lda game_result
-    cmp #RES_RESIGN
-    beq @resumed               ; a resignation played no move
-    jsr play_undo_one
+@undo:                         ; take back the move that ended the game (after a
+    jsr play_undo_one          ; resignation: the last move before it)
     jsr play_cpu_turn_p        ; against the CPU: back to the player's turn
     bcc @resumed
     lda game_mode
@@ -177,6 +187,7 @@ play_cap_order: .byte KIND_R, KIND_N, KIND_C, KIND_B, KIND_A, KIND_P   ; taken s
     lda #RES_NONE
     sta game_result
     jsr play_after_undo
+@played_on:
     jsr play_draw_panel
     jsr play_status_clear
     jsr play_cursor_on
@@ -335,7 +346,12 @@ play_cap_order: .byte KIND_R, KIND_N, KIND_C, KIND_B, KIND_A, KIND_P   ; taken s
     sta srch_frames+1
     jmp @bar
 :   stx srch_level
-@bar:                          ; ui_bar_step = cap / PANEL_W frames a bar tile (>= 1)
+@bar:
+    lda save_kind              ; not the standard start: the book is off (it holds the
+    beq :+                     ; standard game's openings; the twin: use_book False)
+    lda #1
+    sta srch_use_book
+:                              ; ui_bar_step = cap / PANEL_W frames a bar tile (>= 1)
     lda srch_frames
     sta ui_tmp
     lda srch_frames+1
@@ -523,6 +539,7 @@ play_cap_order: .byte KIND_R, KIND_N, KIND_C, KIND_B, KIND_A, KIND_P   ; taken s
 ; A hint for the side to move: the engine's move with the hint's own budget
 ; (HINT_FRAMES, no noise); its piece is picked up and the cursor put on its
 ; destination (A plays it).  B during the search cancels it (nothing picked up).
+; Buttons pressed in the HINT_GRACE frames after it is shown are dropped.
 ; Clobbers: everything.
 .proc play_hint
     jsr play_deselect
@@ -548,6 +565,13 @@ play_cap_order: .byte KIND_R, KIND_N, KIND_C, KIND_B, KIND_A, KIND_P   ; taken s
     sty ui_cur_r
     ptr txt_hint
     jsr play_status
+    lda #HINT_GRACE            ; a button pressed before the hint could be seen is
+    sta play_item              ; dropped: A must not play a move nobody saw
+@grace:
+    jsr nes_wait_nmi
+    dec play_item
+    bne @grace
+    jsr ev_flush
 @done:
     rts
 .endproc
@@ -775,12 +799,49 @@ play_own_tag: .byte RED_TAG, BLACK_TAG
     beq :+
     lda #SND_CHECK
 :   jsr snd_play
-    jsr save_write
     jsr game_judge
-    beq @done
-    jsr save_clear             ; a finished game is erased the moment it ends
+    php
+    jsr save_write             ; the result byte too: a finished game stays for xq65 pgn
+    jsr play_pz_check          ; a puzzle: solved?
+    plp
+    beq @going
     lda #SND_GAMEOVER
-    jsr snd_play
+    jmp snd_play
+@going:
+    jmp play_ply_warn
+.endproc
+
+;;
+; From ply PLY_WARN on, the status line says how many plies the record has left
+; ("40 LEFT"): at GAME_MAX_PLY the game ends, a draw (TOO LONG).
+; Clobbers: A, X, Y, ui_tmp, ui_tmp2.
+.proc play_ply_warn
+    lda game_nply
+    cmp #<PLY_WARN
+    lda game_nply_hi
+    sbc #>PLY_WARN
+    bcc @done
+    lda #<GAME_MAX_PLY
+    sec
+    sbc game_nply
+    pha
+    lda #>GAME_MAX_PLY
+    sbc game_nply_hi
+    tax
+    pla
+    ldy #0
+    jsr play_num3
+    ldx #0
+@left:
+    lda txt_left,x
+    sta play_line,y
+    beq @say
+    iny
+    inx
+    bne @left
+@say:
+    ptr play_line
+    jmp play_status
 @done:
     rts
 .endproc
@@ -790,13 +851,15 @@ play_own_tag: .byte RED_TAG, BLACK_TAG
 ; Clobbers: everything.
 .proc play_undo_one
     lda game_nply
+    ora game_nply_hi
     beq @done
     jsr game_pop
-    ldx game_nply
-    lda game_rec_from,x
+    jsr game_rec_top
+    lda pos_to
+    pha
+    lda pos_from
     jsr ui_draw_sq
-    ldx game_nply
-    lda game_rec_to,x
+    pla
     jsr ui_draw_sq
 @done:
     rts

@@ -104,8 +104,45 @@
 
 
 ;;
-; "LEVEL n" on the panel.  Clobbers: A, X, Y.
+; "LEVEL n" on the panel; in a puzzle its goal ("MATE IN 2", "TO WIN", "TO DRAW");
+; nothing with two players (no CPU plays).  Clobbers: A, X, Y.
 .proc play_draw_level
+    lda save_kind
+    cmp #START_PUZZLE
+    beq @goal
+    lda game_mode
+    cmp #MODE_TWO
+    bne @level
+    ptr txt_blank
+    jmp @show
+@goal:
+    ldx save_index
+    lda pz_goal,x
+    beq @mate
+    cmp #GOAL_WIN
+    bne @draw
+    ptr txt_to_win
+    jmp @show
+@draw:
+    ptr txt_to_draw
+    jmp @show
+@mate:
+    lda pz_mate_in,x
+    ora #'0'
+    sta play_line + 8
+    ldx #7
+:   lda txt_mate_in,x
+    sta play_line,x
+    dex
+    bpl :-
+    lda #0
+    sta play_line + 9
+    ptr play_line
+@show:
+    ldx #PANEL_L
+    ldy #PANEL_LEVEL_Y + 1
+    jmp ui_text
+@level:
     ldx #0
 @copy:
     lda txt_level,x
@@ -306,6 +343,7 @@
     cpx #NOTES
     bcs @forward
     lda game_nply
+    ora game_nply_hi
     beq @forward
     txa
     pha
@@ -319,11 +357,7 @@
 @again:
     lda play_item
     beq @done
-    ldx game_nply
-    lda game_rec_from,x
-    sta pos_from
-    lda game_rec_to,x
-    sta pos_to
+    jsr game_rec_top
     jsr nt_make
     jsr play_push_note
     jsr game_redo
@@ -374,18 +408,19 @@
     sta play_line,x
     dex
     bpl @zero
-    ldx #0                     ; record index
+    ldx #31                    ; taken: on the board at the start, not now
 @scan:
-    cpx game_nply
-    bcs @counted
-    lda game_rec_cap,x
-    inx
-    and #$3F
-    beq @scan
+    lda save_pieces,x
+    beq @next
+    lda game_pieces,x
+    bne @next
+    txa
+    clc
+    adc #RED_TAG               ; the board value of piece x (docs/encoding.md)
     tay
     and #$30
     cmp play_cap
-    bne @scan
+    bne @next
     lda eng_kind,y
     and #7
     tay
@@ -393,7 +428,9 @@
     clc
     adc #1
     sta play_line,y
-    bne @scan
+@next:
+    dex
+    bpl @scan
 @counted:
     lda #0
     sta play_cap_slot
@@ -611,11 +648,13 @@
     lda #0
     sta play_last_from
     sta play_last_to
-    ldx game_nply
+    lda game_nply
+    ora game_nply_hi
     beq @done
-    lda game_rec_from-1,x
+    jsr game_rec_last
+    lda pos_from
     sta play_last_from
-    lda game_rec_to-1,x
+    lda pos_to
     sta play_last_to
 @done:
     jmp play_show_last

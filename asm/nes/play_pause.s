@@ -23,22 +23,28 @@
     tay
     and #PAD_RIGHT
     beq @left
+@right:
     inc play_item
     lda play_item
     cmp #PM_ITEMS
-    bcc @show_j
+    bcc :+
     lda #0
     sta play_item
+:   jsr play_pm_skip_p
+    bcs @right
 @show_j:
     jmp @show
 @left:
     tya
     and #PAD_LEFT
     beq @keys
+@prev:
     dec play_item
-    bpl @show_j
+    bpl :+
     lda #PM_ITEMS - 1
     sta play_item
+:   jsr play_pm_skip_p
+    bcs @prev
     jmp @show
 @keys:
     tya
@@ -117,11 +123,17 @@
     lda game_side
     eor #1
     sta game_winner
-    jsr save_clear             ; a resigned game is erased at once (docs/ui.md)
+    jsr save_write             ; the result byte: kept for xq65 pgn, not CONTINUEd
     lda #SND_GAMEOVER
     jsr snd_play
     jmp @resume
 @not_resign:
+    cmp #PM_REVIEW
+    bne @not_review
+    jsr play_review            ; (played on or not: the game goes on from what is shown)
+    jsr play_cursor_on
+    jmp @resume
+@not_review:
     cmp #PM_HINT
     bne @resume                ; PM_RESUME
     lda #1
@@ -138,11 +150,31 @@
 .endproc
 
 ;;
+; Is pause menu item play_item left out?  LEVEL is, when no CPU plays at a level of
+; the menu's: two players, or a puzzle (the CPU defends at full strength).
+; @return   C set if it is left out
+; Clobbers: A.
+.proc play_pm_skip_p
+    lda play_item
+    cmp #PM_LEVEL
+    bne @no
+    lda game_mode
+    cmp #MODE_TWO
+    beq @yes
+    lda save_kind
+    cmp #START_PUZZLE
+    bne @no
+    PREDICATE_END
+.endproc
+
+;;
 ; Is there a move of the player's to take back?  No when no move was played, nor
 ; against the CPU when its first move (you play Black) is the only one.
 ; @return   C set if UNDO has something to take back
 ; Clobbers: A.
 .proc play_can_undo
+    lda game_nply_hi
+    bne @yes
     lda game_nply
     beq @no
     cmp #1

@@ -33,11 +33,11 @@ ERROR_LOG = "build_error.log"   # build/: the whole output of the tool that fail
 REGIONS = (
     ("zero page", ("ZP",)),
     ("internal RAM $0200-$07FF", ("OAMBUF", "RAM")),
-    ("PRG-RAM $6000-$7FFF", ("WRAM",)),
+    ("PRG-RAM $6000-$7FFF", ("WRAM", "WPUZ", "WGAME")),
     ("bank 0 $8000 engine", ("PRG0", "STUB0")),
     ("bank 1 $8000 UI", ("PRG1", "STUB1")),
     ("bank 2 $8000 game record", ("PRG2", "STUB2")),
-    ("banks 3-6 $8000 (empty)", ("PRG3", "STUB3", "PRG4", "STUB4", "PRG5", "STUB5",
+    ("banks 3-6 $8000 (3: puzzles)", ("PRG3", "STUB3", "PRG4", "STUB4", "PRG5", "STUB5",
                                  "PRG6", "STUB6")),
     ("bank 7 $C000 fixed", ("PRG7", "STUB7")),
 )
@@ -45,7 +45,7 @@ REGIONS = (
 WINDOWS = (
     ("engine's view: banks 0+7", ("bank 0 $8000 engine", "bank 7 $C000 fixed")),
     ("banks 1-6, outside a think", ("bank 1 $8000 UI", "bank 2 $8000 game record",
-                                    "banks 3-6 $8000 (empty)")),
+                                    "banks 3-6 $8000 (3: puzzles)")),
 )
 
 
@@ -107,6 +107,10 @@ ASSET_STEPS = (
     AssetStep(Path("pyharness/gen/gen_levels.py"), Path("assets/levels.txt"),
               (Path("build/levels.inc"), Path("build/engine_consts.inc")),
               ("--inc", "build/levels.inc", "--consts", "build/engine_consts.inc")),
+    # start positions: handicaps, puzzles, where a piece may stand (docs/save_format.md)
+    AssetStep(Path("pyharness/gen/gen_starts.py"), Path("assets/handicaps.txt"),
+              (Path("build/starts_data.inc"), Path("build/starts.inc")),
+              ("--inc", "build/starts.inc", "--data", "build/starts_data.inc")),
 )
 
 

@@ -278,7 +278,7 @@ class GameDriver:
         """In the menu: choose mode and level, then NEW GAME (or CONTINUE)."""
         emu = self.emu
         if cont:
-            while emu.read("menu_row") != 3:
+            while emu.read("menu_row") != emu.read("menu_rows") - 1:   # CONTINUE: the last row
                 self.tap("down")
             self.tap("a")
         else:
@@ -373,12 +373,12 @@ class GameDriver:
         return self.emu.read("eng_board", 256)
 
     def record(self) -> list[tuple[int, int]]:
-        n = self.emu.read("game_nply")
+        """The moves of the game record (the save block's move list, docs/save_format.md)."""
+        n = self.emu.read("game_nply") + 256 * self.emu.read("game_nply_hi")
         if n == 0:
             return []
-        frm = self.emu.read("game_rec_from", n) if n > 1 else bytes([self.emu.read("game_rec_from")])
-        to = self.emu.read("game_rec_to", n) if n > 1 else bytes([self.emu.read("game_rec_to")])
-        return list(zip(frm, to))
+        raw = self.emu.read("save_moves", 2 * n)
+        return list(zip(raw[0::2], raw[1::2]))
 
     def sound_effect(self) -> str | None:
         """The sound effect playing now (snd_move, snd_illegal, ...: the effect whose notes

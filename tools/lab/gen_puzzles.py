@@ -1,6 +1,6 @@
 """Find endgame puzzles for assets/puzzles.txt with Fairy-Stockfish (run by hand).
 
-    python tools/gen_puzzles.py --games 60 --seed 1 > /tmp/candidates.txt
+    python tools/lab/gen_puzzles.py --games 60 --seed 1 > /tmp/candidates.txt
 
 Plays seeded Fairy-Stockfish self-play games (a few random opening plies, then a
 fixed node budget a move), and looks at the positions with Red to move:
@@ -23,11 +23,9 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from pyharness.match.uci import EngineProtocolError, UciEngine  # noqa: E402
-from pyharness.reference.board import PIECE_TYPES, RED, START_FEN  # noqa: E402
-from pyharness.reference.game import Game  # noqa: E402
+from pyharness.match.uci import EngineProtocolError, UciEngine
+from pyharness.reference.board import PIECE_TYPES, RED, START_FEN
+from pyharness.reference.game import Game
 
 VALUES = (0, 2, 2, 4, 9, 4, 1)       # K A B N R C P, rough material
 
