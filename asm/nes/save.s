@@ -8,7 +8,7 @@
 .include "nes.inc"
 .include "engine.inc"
 .include "ui.inc"
-.include "starts.inc"          ; start_place, start_slot_bits (tools/gen_starts.py)
+.include "starts.inc"          ; start_place, start_slot_bits (pyharness/gen/gen_starts.py)
 
 .segment "ZEROPAGE"
 SAVE_NONE = 0
