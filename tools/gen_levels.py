@@ -51,7 +51,7 @@ def constants(levels) -> dict[str, int]:
         "RULE_LMR_DEEP": search.RULE_LMR_DEEP, "LMR_DEEP_MOVE": search.LMR_DEEP_MOVE,
         "LMR_DEEP_DEPTH": search.LMR_DEEP_DEPTH,
         "RULE_EXT_LIMIT": search.RULE_EXT_LIMIT, "CHECK_EXT_MIN_DEPTH": search.CHECK_EXT_MIN_DEPTH,
-        "QS_RECAP_PLY": search.QS_RECAP_PLY, "SRCH_RULES_DEFAULT": search.rules_default(),
+        "QS_RECAP_PLY": search.QS_RECAP_PLY, "SRCH_RULES_DEFAULT": search.SearchRules().bits(),
         "RFP_MAX_DEPTH": search.RFP_MAX_DEPTH, "RFP_MARGIN": search.RFP_MARGIN,
         "KEY_HASH": search.KEY_HASH, "KEY_CAPTURE": search.KEY_CAPTURE,
         "KEY_KILLER1": search.KEY_KILLER1, "KEY_KILLER2": search.KEY_KILLER2,

@@ -26,8 +26,13 @@ def all_levels() -> tuple[Level, ...]:
     return load_levels()
 
 
+def level_count() -> int:
+    """How many levels assets/levels.txt defines (levels are 1..level_count())."""
+    return len(all_levels())
+
+
 def get_level(number: int) -> Level:
-    """The level `number` (1..5)."""
+    """The level `number` (1..level_count())."""
     levels = all_levels()
     if not 1 <= number <= len(levels):
         raise LevelError(f"level must be 1..{len(levels)}, got {number}")
