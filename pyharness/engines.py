@@ -17,17 +17,13 @@ from __future__ import annotations
 
 from typing import Iterable, Protocol
 
+from .errors import EngineUnavailableError
 from .limits import Limits
 from .reference.position import Move, Position
 from .reference.search import SearchResult, SearchRules
 
 #: the engine names of make_engine
 ENGINE_NAMES = ("ref", "asm")
-
-
-class EngineUnavailableError(RuntimeError):
-    """The engine cannot run here: the toolchain is missing, the ROM does not build or
-    does not load."""
 
 
 class SearchEngine(Protocol):

@@ -5,6 +5,7 @@ from functools import lru_cache
 
 from .assets import Level, load_levels
 from .clock import CYCLES_PER_FRAME
+from .errors import Xq65Error
 
 #: depth used when a level says "until the cap" (depth 0)
 MAX_DEPTH = 24
@@ -16,7 +17,7 @@ MAX_DEPTH = 24
 NODE_CYCLES_ESTIMATE = 2710
 
 
-class LevelError(ValueError):
+class LevelError(Xq65Error, ValueError):
     """A level number outside the table."""
 
 

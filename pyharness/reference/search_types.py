@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields, replace
 from typing import Callable
 
-from .errors import XQError
+from .errors import Xq65Error
 from .levels import MAX_DEPTH
 from .position import Move
 from .search_consts import (LMR_MIN_DEPTH, LMR_MIN_MOVE, PLAN_CHANGED_HALVES, PLAN_KEPT_HALVES,
@@ -13,7 +13,7 @@ from .search_consts import (LMR_MIN_DEPTH, LMR_MIN_MOVE, PLAN_CHANGED_HALVES, PL
                             RULE_QS_RECAP, RULE_QS_SEE, RULE_RFP)
 
 
-class SearchInputError(XQError, ValueError):
+class SearchInputError(Xq65Error, ValueError):
     """Inconsistent arguments to think() (limits, rules, level, history)."""
 
 

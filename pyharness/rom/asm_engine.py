@@ -16,9 +16,10 @@ from ..reference.position import Move, Position
 from ..reference.search import SearchResult, SearchRules
 from ..reference.zobrist import default_keys, position_key
 from .sim import Sim, SimLimitError, make_sim
+from ..errors import Xq65Error
 
 
-class EngineOverflowError(Exception):
+class EngineOverflowError(Xq65Error):
     """mg_generate reported that the move stack (or ply stack) is full."""
 
 

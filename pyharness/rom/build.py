@@ -19,6 +19,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..errors import Xq65Error
+
 ROM_NAME = "xiangqi"
 CFG = Path("asm/cfg/xiangqi.cfg")
 SOURCE_DIRS = (Path("asm/nes"), Path("asm/engine"))
@@ -45,7 +47,7 @@ WINDOWS = (
 )
 
 
-class BuildError(Exception):
+class BuildError(Xq65Error):
     """An asset tool, the assembler or the linker failed; the message holds its output."""
 
 

@@ -31,6 +31,7 @@ from ..inputfile import ROM_CAP, InputFileError, read_bytes
 from ..reference.clock import CYCLES_PER_FRAME
 from .memory import Mmc1Memory, WatchedMemory
 from .symbols import SymbolError, SymbolTable, load_banks, load_constants, load_symbols
+from ..errors import Xq65Error
 
 #: Return sentinel: an address with nothing mapped on the cartridge ($5000-$5FFF is
 #: open bus on an MMC1 board), never executed: the run loop stops when PC reaches it.
@@ -49,7 +50,7 @@ _OP_RTI = 0x40
 _FLAG_DECIMAL = 0x08
 
 
-class SimError(Exception):
+class SimError(Xq65Error):
     """Something went wrong while running 6502 code under the simulator."""
 
 

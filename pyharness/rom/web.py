@@ -21,12 +21,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pyharness.rom.build import ROM_NAME, BuildError, build_rom, project_root
+from pyharness.errors import Xq65Error
 
 PAGE_FILES = ("index.html", "style.css", "main.js", "audio.js")
 EMULATOR = "jsnes"
 
 
-class WebDepsMissingError(FileNotFoundError):
+class WebDepsMissingError(Xq65Error, FileNotFoundError):
     """web/node_modules lacks the emulator: run `npm ci` in web/ (or `make web`)."""
 
 
