@@ -44,8 +44,7 @@ def test_constants_match_the_twin_and_keep_the_key_order():
 def _picks(fen: str, bad_caps: bool) -> list[tuple[str, int]]:
     """The search() node's pick sequence at the root: (move, its key when picked)."""
     pos = Position.from_fen(fen)
-    lim = ref.SearchLimits()
-    lim.bad_caps = bad_caps
+    lim = ref.SearchLimits(rules=ref.SearchRules(bad_caps=bad_caps))
     s = Searcher(pos, lim, Lfsr.seeded(1))
     moves = pos.legal_moves()
     pending: set = set()

@@ -122,10 +122,10 @@ class SearchRules:
                 if not f.metadata["asm"] and getattr(self, f.name) != f.default]
 
 
-@dataclass
+@dataclass(slots=True)
 class SearchLimits:
     """What stops a search, and its rules. 0 / None means "no limit" (depth is always
-    bounded)."""
+    bounded). Slotted: setting a name that is not a field is an error."""
 
     depth: int = MAX_DEPTH
     nodes: int = 0
