@@ -6,12 +6,12 @@
 `SearchEngine.think(position, limits, rules=SearchRules()) -> SearchResult` is what the
 CLI, the bench, the match players and `xq65 diff` call: `Limits` ends the search,
 `SearchRules` (reference.search_types) are its rule switches, carried whole to either
-engine; the asm refuses the rules it cannot play (`SearchRules.asm_refused`). Both engines return the twin's
-`reference.search.SearchResult`; the asm one returns its subclass `AsmSearchResult`,
-which adds the cycles the 6502 spent (`measures_cycles` says which one you have).
-The asm engine is built through `open_asm_engine`, the one guarded path to the ROM: a
-missing toolchain, a failed build or a bad ROM is an `EngineUnavailableError` with one
-line, never a traceback.
+engine; the asm refuses the rules it cannot play (`SearchRules.asm_refused`). Both
+engines return the twin's `reference.search.SearchResult`; the asm one returns its
+subclass `AsmSearchResult`, which adds the cycles the 6502 spent (`measures_cycles`
+says which one you have). The asm engine is built through `open_asm_engine`, the one
+guarded path to the ROM: a missing toolchain, a failed build or a bad ROM is an
+`EngineUnavailableError` (pyharness.errors) with one line, never a traceback.
 """
 from __future__ import annotations
 

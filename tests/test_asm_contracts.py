@@ -173,7 +173,8 @@ def test_stack_use_of_thinks_within_the_documented_bound(eng):
             mem[a] = 0xA5
         # null moves on (off by default since docs/bench.md's match): their plies count
         eng.think(Position.from_fen(p.fen), depth=4, nodes=6000,
-                  hooks={"srch_make_done": at_node, "srch_null_try": at_null}, rules=SearchRules(null_move=True))
+                  hooks={"srch_make_done": at_node, "srch_null_try": at_null},
+                  rules=SearchRules(null_move=True))
         low = next(a for a in range(0x100, 0x1FE) if mem[a] != 0xA5)
         used = 0x1FD - low + 1
         assert not seen["over"], f"{p.name}: stack per ply above the bound: {seen['over'][:3]}"

@@ -104,7 +104,8 @@ def test_the_rule_saves_nodes_on_the_suite():
     113,976 with it (middlegames 67,264 -> 56,266); depth 5 427,490 and 354,392."""
     n = {}
     for on in (False, True):
-        n[on] = sum(think(Position.from_fen(sp.fen), depth=4, seed=1, rules=SearchRules(bad_caps=on)).nodes
+        n[on] = sum(think(Position.from_fen(sp.fen), depth=4, seed=1,
+                          rules=SearchRules(bad_caps=on)).nodes
                     for sp in SUITE[1::3])
     assert n[True] < 0.95 * n[False], n
 

@@ -52,7 +52,8 @@ def test_reductions_only_where_the_rule_allows(monkeypatch):
 
     monkeypatch.setattr(Searcher, "search", search)
     monkeypatch.setattr(Searcher, "pick", staticmethod(pick))
-    res = think(Position.from_fen(MID), depth=5, seed=1, rules=SearchRules(iir=False))  # the depth below
+    res = think(Position.from_fen(MID), depth=5, seed=1,
+                rules=SearchRules(iir=False))                # the depth below
     assert res.lmr_tries == len(seen) > 20
     for i, key, pdepth, pcheck, gives_check, capture, depth in seen:
         assert i >= ref.LMR_MIN_MOVE and pdepth >= ref.LMR_MIN_DEPTH
@@ -166,7 +167,8 @@ def test_asm_reduces_deeper_like_the_twin(fen, depth, on):
 
     def on_deep():
         count[0] += 1
-    a = eng.think(pos, depth=depth, seed=7, hooks={"srch_lmr_deep": on_deep}, rules=SearchRules(lmr_deep=on))
+    a = eng.think(pos, depth=depth, seed=7, hooks={"srch_lmr_deep": on_deep},
+                  rules=SearchRules(lmr_deep=on))
     assert (r.lmr_deep_tries > 0) == on and count[0] == r.lmr_deep_tries
     assert (a.best_move, a.score, a.depth, a.nodes, a.pv) == \
         (r.best_move, r.score, r.depth, r.nodes, r.pv)

@@ -31,7 +31,8 @@ def searcher(fen: str, null_move: bool = True, iir: bool = True) -> Searcher:
     """A searcher with the null move (reverse futility pruning off: with the reduction
     a depth-3 node far ahead would return its eval before the null move is tried)."""
     return Searcher(Position.from_fen(fen),
-                    SearchLimits(rules=SearchRules(null_move=null_move, iir=iir, rfp=False)), Lfsr.seeded(1))
+                    SearchLimits(rules=SearchRules(null_move=null_move, iir=iir, rfp=False)),
+                    Lfsr.seeded(1))
 
 
 def has_major(pos: Position) -> bool:

@@ -58,7 +58,8 @@ def test_the_rule_saves_nodes_on_the_suite():
     182,165 nodes without it, 146,293 with it; depth 5 626,575 and 493,178."""
     n = {}
     for on in (False, True):
-        n[on] = sum(think(Position.from_fen(sp.fen), depth=4, seed=1, rules=SearchRules(qs_recap=on, qs_see=False)).nodes
+        n[on] = sum(think(Position.from_fen(sp.fen), depth=4, seed=1,
+                          rules=SearchRules(qs_recap=on, qs_see=False)).nodes
                     for sp in load_suite()[1::3])
     assert n[True] < 0.9 * n[False], n
 

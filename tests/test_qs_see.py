@@ -102,7 +102,8 @@ def test_the_rule_saves_nodes_on_the_suite():
     130,264 with it; depth 5 626,575 and 427,490."""
     n = {}
     for on in (False, True):
-        n[on] = sum(think(Position.from_fen(sp.fen), depth=4, seed=1, rules=SearchRules(qs_see=on)).nodes
+        n[on] = sum(think(Position.from_fen(sp.fen), depth=4, seed=1,
+                          rules=SearchRules(qs_see=on)).nodes
                     for sp in SUITE[1::3])
     assert n[True] < 0.85 * n[False], n
 

@@ -54,7 +54,8 @@ def test_the_rule_saves_nodes_on_the_suite():
     182,165 with it; depth 5 748,150 and 626,575."""
     n = {}
     for rfp in (False, True):
-        n[rfp] = sum(think(Position.from_fen(sp.fen), depth=4, seed=1, rules=SearchRules(rfp=rfp)).nodes
+        n[rfp] = sum(think(Position.from_fen(sp.fen), depth=4, seed=1,
+                           rules=SearchRules(rfp=rfp)).nodes
                      for sp in load_suite()[::3])
     assert n[True] < 0.97 * n[False], n
 

@@ -157,7 +157,8 @@ def test_frame_budget_stops_with_the_clock():
         return ticks[0] & 0xFFFF
 
     # the stop itself: time management (which may end earlier) off
-    r = think(Position.from_fen(MIDDLE), depth=8, frames=40, clock=clock, rules=SearchRules(time_manage=False))
+    r = think(Position.from_fen(MIDDLE), depth=8, frames=40, clock=clock,
+              rules=SearchRules(time_manage=False))
     assert r.stopped and r.depth >= 1
     polls = ticks[0] - 1               # the clock is read once at the start
     assert polls == 40                 # stopped at the first poll that sees the cap
@@ -179,7 +180,8 @@ def test_frame_counter_wraps_at_16_bits():
         start[0] = (start[0] + 1) & 0xFFFF
         return start[0]
 
-    r = think(Position.from_fen(MIDDLE), depth=8, frames=40, clock=clock, rules=SearchRules(time_manage=False))
+    r = think(Position.from_fen(MIDDLE), depth=8, frames=40, clock=clock,
+              rules=SearchRules(time_manage=False))
     assert r.stopped and r.nodes == _stop_node(r, 40)
 
 
@@ -271,7 +273,8 @@ def test_stop_late_in_iteration_1_keeps_the_best_completed_move():
     assert full.nodes > 400                       # a long iteration 1 (every capture)
     prev = None
     for k in range(1, len(roots)):
-        r = think(pos, depth=5, nodes=roots[k][0] + 1, rules=SearchRules(qs_recap=False, qs_see=False))
+        r = think(pos, depth=5, nodes=roots[k][0] + 1,
+                  rules=SearchRules(qs_recap=False, qs_see=False))
         done = [m for _, m in roots[:k]]
         assert r.stopped and r.depth == 0 and r.best_move in done
         if prev is not None:                     # the root value only rises
@@ -311,7 +314,8 @@ def test_level_1_cap_holds_in_iteration_1():
     from pyharness.reference.levels import get_level, node_frames
     cap = get_level(1).frames
     pos = Position.from_fen(TACTICAL)
-    full = think(pos, depth=1, rules=SearchRules(qs_recap=False, qs_see=False))   # every capture: a long iteration 1
+    # every capture: a long iteration 1
+    full = think(pos, depth=1, rules=SearchRules(qs_recap=False, qs_see=False))
     assert full.nodes == 513 and node_frames(full.nodes) > cap
     r = think(pos, depth=1, frames=cap, rules=SearchRules(qs_recap=False, qs_see=False))
     period = POLL_MASK + 1

@@ -79,7 +79,8 @@ def test_twin_skips_only_what_the_rule_says_and_saves_time(level):
             continue                               # level 5: every third position
         pos = Position.from_fen(sp.fen)
         on = think(pos, level=level, seed=1 + k, use_book=False)
-        off = think(pos, level=level, seed=1 + k, use_book=False, rules=SearchRules(time_manage=False))
+        off = think(pos, level=level, seed=1 + k, use_book=False,
+                    rules=SearchRules(time_manage=False))
         old = think(pos, level=level, seed=1 + k, use_book=False, rules=SearchRules(plan_kept=3))
         assert old.iterations[:len(on.iterations)] == on.iterations
         assert on.depth <= old.depth and on.nodes <= old.nodes

@@ -20,8 +20,9 @@ class SearchInputError(Xq65Error, ValueError):
 def _rule(default: bool | int, doc: str, *, bit: int = 0, asm: bool = False,
           span: tuple[int, int] = (0, 1)):
     """A SearchRules field: its default, what it does (`doc`), its bit in the asm's
-    srch_rules byte (0: none), whether the asm plays it otherwise (`asm`: fixed to the
-    default, or a byte of its own) and, for a number, its range."""
+    srch_rules byte (`bit`, 0: none), `asm=True` when the asm plays it switched through a
+    byte of its own (null_move: srch_null_on), and, for a number, its range (`span`). A
+    rule with neither a bit nor `asm` is the twin's alone: the asm plays its default."""
     return field(default=default, metadata={"doc": doc, "bit": bit, "asm": asm or bool(bit),
                                             "span": span})
 
