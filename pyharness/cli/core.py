@@ -27,8 +27,8 @@ def _input_errors() -> tuple[type[BaseException], ...]:
     from ..reference.search import SearchInputError
     from ..rom.sim import SimError
     from ..rom.symbols import SymbolError
-    return (InvalidFenError, IllegalMoveError, SearchInputError, BuildError, SimError, SymbolError,
-            EngineUnavailableError, OSError)
+    return (InvalidFenError, IllegalMoveError, SearchInputError, BuildError, SimError,
+            SymbolError, EngineUnavailableError, OSError)
 
 
 def _one_line(text: str) -> str:
