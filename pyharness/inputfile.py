@@ -16,6 +16,8 @@ import os
 import stat
 from pathlib import Path
 
+from .errors import Xq65Error
+
 #: the cap of a text input: openings, bench suites, saved bench runs, perft files
 TEXT_CAP = 4 << 20
 #: the cap of an iNES image (the largest MMC1 cartridge: 512 KB PRG + 128 KB CHR)
@@ -24,7 +26,7 @@ ROM_CAP = 1 << 20
 SYMBOLS_CAP = 64 << 20
 
 
-class InputFileError(OSError):
+class InputFileError(Xq65Error, OSError):
     """A file that is missing, not a regular file, too large or not text."""
 
 

@@ -19,6 +19,7 @@ from pyharness.bench.search import load_suite
 from pyharness.rom.build import project_root
 from pyharness.reference.board import START_FEN
 from pyharness.reference.position import Move, Position
+from pyharness.reference.search import SearchRules
 
 ENGINE_SOURCES = sorted((project_root() / "asm/engine").glob("*.s"))
 CAPTURE_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -171,8 +172,9 @@ def test_stack_use_of_thinks_within_the_documented_bound(eng):
         for a in range(0x100, 0x1FE):
             mem[a] = 0xA5
         # null moves on (off by default since docs/journal.md's match): their plies count
-        eng.think(Position.from_fen(p.fen), depth=4, nodes=6000, null_move=True,
-                  hooks={"srch_make_done": at_node, "srch_null_try": at_null})
+        eng.think(Position.from_fen(p.fen), depth=4, nodes=6000,
+                  hooks={"srch_make_done": at_node, "srch_null_try": at_null},
+                  rules=SearchRules(null_move=True))
         low = next(a for a in range(0x100, 0x1FE) if mem[a] != 0xA5)
         used = 0x1FD - low + 1
         assert not seen["over"], f"{p.name}: stack per ply above the bound: {seen['over'][:3]}"

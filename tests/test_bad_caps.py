@@ -17,7 +17,7 @@ from pyharness.bench.search import load_suite
 from pyharness.reference import search as ref
 from pyharness.reference.lfsr import Lfsr
 from pyharness.reference.position import Position
-from pyharness.reference.search import Searcher, think
+from pyharness.reference.search import Searcher, SearchRules, think
 from pyharness.rom.asm_engine import AsmEngine
 from twin_rules import assert_hook_counts_the_twin, assert_switch_like_the_twin
 
@@ -33,7 +33,7 @@ def test_constants_match_the_twin_and_keep_the_key_order():
     c = AsmEngine().constants
     for name in ("RULE_BAD_CAPS", "KEY_BAD_CAPTURE", "KEY_KILLER1", "KEY_KILLER2",
                  "KEY_CAPTURE", "SRCH_RULES_DEFAULT"):
-        assert c[name] == (ref.rules_default() if name == "SRCH_RULES_DEFAULT"
+        assert c[name] == (ref.SearchRules().bits() if name == "SRCH_RULES_DEFAULT"
                            else getattr(ref, name)), name
     # history keys: twin 0..127 (history >> 1), asm 1..128; the least capture key is
     # KEY_CAPTURE - 1 + 8 * 1 - 6
@@ -44,8 +44,7 @@ def test_constants_match_the_twin_and_keep_the_key_order():
 def _picks(fen: str, bad_caps: bool) -> list[tuple[str, int]]:
     """The search() node's pick sequence at the root: (move, its key when picked)."""
     pos = Position.from_fen(fen)
-    lim = ref.SearchLimits()
-    lim.bad_caps = bad_caps
+    lim = ref.SearchLimits(rules=ref.SearchRules(bad_caps=bad_caps))
     s = Searcher(pos, lim, Lfsr.seeded(1))
     moves = pos.legal_moves()
     pending: set = set()
@@ -105,7 +104,8 @@ def test_the_rule_saves_nodes_on_the_suite():
     113,976 with it (middlegames 67,264 -> 56,266); depth 5 427,490 and 354,392."""
     n = {}
     for on in (False, True):
-        n[on] = sum(think(Position.from_fen(sp.fen), depth=4, seed=1, bad_caps=on).nodes
+        n[on] = sum(think(Position.from_fen(sp.fen), depth=4, seed=1,
+                          rules=SearchRules(bad_caps=on)).nodes
                     for sp in SUITE[1::3])
     assert n[True] < 0.95 * n[False], n
 

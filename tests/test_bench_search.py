@@ -19,10 +19,9 @@ from pyharness.match import GameView, SearchPlayer, search_seed
 from pyharness.bench.plot import CAP_COLOUR, plot_levels
 from pyharness.reference.book import default_book
 from pyharness.reference.position import Move, Position
-from pyharness.reference.search_consts import (IIR_DEFAULT, QS_DELTA_DEFAULT, QS_RECAP_DEFAULT,
-                                              QS_SEE_DEFAULT, RFP_DEFAULT, BAD_CAPS_DEFAULT,
-                                              EXT_LIMIT_DEFAULT)
-
+from pyharness.reference.levels import level_count
+from pyharness.reference.search import SearchRules
+from pyharness.rom.asm_engine import AsmEngine
 
 
 @pytest.fixture(scope="module")
@@ -100,9 +99,10 @@ def test_positions_chosen_by_name_phase_or_all():
 
 
 def test_parse_levels():
-    assert parse_levels(None) == [1, 2, 3, 4, 5]
-    assert parse_levels("5, 1") == [5, 1]
-    for bad in ("0", "6", "1,,2", "x", "2,2"):
+    n = level_count()
+    assert parse_levels(None) == list(range(1, n + 1))
+    assert parse_levels(f"{n}, 1") == [n, 1]
+    for bad in ("0", str(n + 1), "1,,2", "x", "2,2"):
         with pytest.raises(ValueError):
             parse_levels(bad)
 
@@ -224,20 +224,17 @@ def test_asm_player_passes_limits_seed_and_history_like_ref():
     assert move == pos.legal_moves()[0]
     assert calls == [(pos.fen(), {"level": 3, "depth": None, "nodes": None, "frames": None,
                                   "seed": search_seed(7, 2), "history_moves": history,
-                                  "trace": None, "null_move": False,
-                                  "iir": IIR_DEFAULT, "qs_delta": QS_DELTA_DEFAULT,
-                                  "rfp": RFP_DEFAULT, "qs_recap": QS_RECAP_DEFAULT,
-                                  "qs_see": QS_SEE_DEFAULT, "bad_caps": BAD_CAPS_DEFAULT,
-                                  "lmr_deep": False, "ext_limit": EXT_LIMIT_DEFAULT})]
+                                  "trace": None, "rules": SearchRules()})]
 
 
 def test_asm_player_refuses_lmr_off_and_bad_limits():
-    with pytest.raises(ValueError, match="level must be 1..5"):
-        SearchPlayer(AsmSearchEngine(types.SimpleNamespace()), level=9)
-    player = SearchPlayer(AsmSearchEngine(types.SimpleNamespace()), level=2, lmr=0)
-    with pytest.raises(ValueError, match="late-move reductions"):
+    with pytest.raises(ValueError, match=f"level must be 1..{level_count()}"):
+        SearchPlayer(AsmSearchEngine(types.SimpleNamespace()), level=level_count() + 1)
+    player = SearchPlayer(AsmSearchEngine(AsmEngine.__new__(AsmEngine)), level=2,
+                          rules=SearchRules(lmr=False))
+    with pytest.raises(ValueError, match="cannot play lmr=False"):
         player.choose(GameView(Position.start().fen(), (), Position.start()))
-    assert Limits(level=2).lmr and not Limits(level=2).null_move
+    assert SearchRules().lmr and not SearchRules().null_move
 
 
 def test_asm_bench_measures_cycles_on_one_position(asm_available):

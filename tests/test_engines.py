@@ -1,21 +1,24 @@
-"""The engine interface: Limits checks ranges once for both engines; make_engine("ref")
-and make_engine("asm") answer the same through SearchEngine.think."""
+"""The engine interface: Limits checks ranges once for both engines, SearchRules the
+rules; make_engine("ref") and make_engine("asm") answer the same through
+SearchEngine.think, and the asm refuses the rules it cannot play."""
 from __future__ import annotations
 
 import pytest
 
 from pyharness.engines import ENGINE_NAMES, EngineUnavailableError, make_engine
 from pyharness.limits import FRAMES_MAX, NODES_MAX, SEED_MAX, Limits, LimitsError
-from pyharness.reference.levels import MAX_DEPTH
+from pyharness.reference.levels import MAX_DEPTH, level_count
 from pyharness.reference.position import Position
+from pyharness.reference.search import RULE_DELTA, RULE_IIR, RULE_RFP, SearchInputError, SearchRules
+from pyharness.rom.asm_engine import srch_rules
 
 
 @pytest.mark.parametrize("kwargs, word", [
     ({}, "give a level"),
     ({"depth": 0}, "depth must be 1..24"),
     ({"depth": MAX_DEPTH + 1}, "depth"),
-    ({"level": 0}, "level must be 1..5"),
-    ({"level": 6}, "level"),
+    ({"level": 0}, f"level must be 1..{level_count()}"),
+    ({"level": level_count() + 1}, "level"),
     ({"depth": 1, "nodes": -1}, "nodes"),
     ({"depth": 1, "nodes": NODES_MAX + 1}, "nodes"),
     ({"depth": 1, "frames": FRAMES_MAX + 1}, "frames"),
@@ -51,25 +54,40 @@ def test_both_engines_answer_the_same_through_the_protocol():
     assert isinstance(a, type(r))          # one result type: the asm's adds cycles
 
 
-def test_unknown_engine_and_twin_only_switches_for_asm():
+def test_unknown_engine_and_twin_only_rules_for_asm():
     with pytest.raises(ValueError, match="unknown engine"):
         make_engine("auto")
-    with pytest.raises(LimitsError, match="late-move reductions"):
-        make_engine("asm").think(Position.start(), Limits(depth=1, lmr=False))
-    with pytest.raises(LimitsError, match="keeps deeper entries"):
-        make_engine("asm").think(Position.start(), Limits(depth=1, tt_deep=False))
-    for plan in ({"time_manage": False}, {"time_manage": 3}, {"plan_kept": 3}):
-        with pytest.raises(LimitsError, match="PLAN_CHANGED_HALVES and PLAN_KEPT_HALVES"):
-            make_engine("asm").think(Position.start(), Limits(depth=1, **plan))
-    with pytest.raises(LimitsError, match="plan_kept must be 3..4"):
-        Limits(level=4, plan_kept=2)
-    with pytest.raises(LimitsError, match="time_manage must be 2..3"):
-        Limits(level=4, time_manage=4)
-    for twin_only in ({"lmr_depth": 2}, {"lmr_move": 2}):
-        with pytest.raises(LimitsError, match="are for the Python twin"):
-            make_engine("asm").think(Position.start(), Limits(depth=1, **twin_only))
-    with pytest.raises(LimitsError, match="lmr_move must be 2..3"):
-        Limits(depth=1, lmr_move=4)
+    for twin_only in ({"lmr": False}, {"tt_deep": False}, {"time_manage": False},
+                      {"plan_changed": 3}, {"plan_kept": 3}, {"lmr_depth": 2},
+                      {"lmr_move": 2}, {"recapture": False}):
+        name, value = next(iter(twin_only.items()))
+        with pytest.raises(LimitsError, match=f"cannot play {name}={value!r} .*Python twin"):
+            make_engine("asm").think(Position.start(), Limits(depth=1), SearchRules(**twin_only))
+    assert set(SearchRules.asm_plays()) == {"null_move", "iir", "qs_delta", "rfp", "qs_recap",
+                                            "qs_see", "bad_caps", "lmr_deep", "ext_limit"}
+
+
+@pytest.mark.parametrize("kwargs, word", [
+    ({"plan_kept": 2}, "plan_kept must be 3..4"),
+    ({"plan_changed": 4}, "plan_changed must be 2..3"),
+    ({"lmr_move": 4}, "lmr_move must be 2..3"),
+    ({"lmr_depth": True}, "lmr_depth must be 2..3"),
+    ({"rfp": 1}, "rfp is True or False"),
+])
+def test_rules_refuse_out_of_range(kwargs, word):
+    with pytest.raises(SearchInputError, match=word):
+        SearchRules(**kwargs)
+
+
+def test_rules_of_numbers_and_the_asm_bits():
+    assert SearchRules.of(rfp=0, lmr_move=2) == SearchRules(rfp=False, lmr_move=2)
+    with pytest.raises(SearchInputError, match="unknown rules bogus"):
+        SearchRules.of(bogus=1)
+    default = SearchRules().bits()
+    assert SearchRules(iir=True).bits() == default | RULE_IIR
+    assert SearchRules(rfp=False).bits() == default & ~RULE_RFP
+    assert srch_rules(SearchRules()) == 0
+    assert srch_rules(SearchRules(rfp=False, qs_delta=True)) == RULE_RFP | RULE_DELTA
 
 
 def test_open_asm_engine_reports_a_missing_rom_as_one_line(tmp_path, monkeypatch):

@@ -9,7 +9,7 @@ import pytest
 from pyharness.bench.search import load_suite
 from pyharness.reference import search as ref
 from pyharness.reference.position import Position
-from pyharness.reference.search import think
+from pyharness.reference.search import SearchRules, think
 from pyharness.rom.asm_engine import AsmEngine
 from twin_rules import assert_hook_counts_the_twin, assert_switch_like_the_twin
 
@@ -22,13 +22,13 @@ def test_constants_match_the_twin():
     c = AsmEngine().constants
     assert c["RULE_EXT_LIMIT"] == ref.RULE_EXT_LIMIT
     assert c["CHECK_EXT_MIN_DEPTH"] == ref.CHECK_EXT_MIN_DEPTH == 2
-    assert c["SRCH_RULES_DEFAULT"] == ref.rules_default()
+    assert c["SRCH_RULES_DEFAULT"] == ref.SearchRules().bits()
 
 
 def test_the_rule_cuts_only_depth_1_nodes_in_check():
     pos = Position.from_fen(SUITE[19].fen)
-    off = think(pos, depth=4, seed=2, ext_limit=False)
-    on = think(pos, depth=4, seed=2, ext_limit=True)
+    off = think(pos, depth=4, seed=2, rules=SearchRules(ext_limit=False))
+    on = think(pos, depth=4, seed=2, rules=SearchRules(ext_limit=True))
     assert off.ext_cuts == 0 < on.ext_cuts
     assert on.nodes < off.nodes
 

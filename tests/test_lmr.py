@@ -14,7 +14,7 @@ from pyharness.rom.asm_engine import AsmEngine
 from pyharness.bench.search import load_suite
 from pyharness.reference import search as ref
 from pyharness.reference.position import Position
-from pyharness.reference.search import Searcher, think
+from pyharness.reference.search import Searcher, SearchRules, think
 
 MID = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3"
 
@@ -52,7 +52,8 @@ def test_reductions_only_where_the_rule_allows(monkeypatch):
 
     monkeypatch.setattr(Searcher, "search", search)
     monkeypatch.setattr(Searcher, "pick", staticmethod(pick))
-    res = think(Position.from_fen(MID), depth=5, seed=1, iir=False)  # the depth below
+    res = think(Position.from_fen(MID), depth=5, seed=1,
+                rules=SearchRules(iir=False))                # the depth below
     assert res.lmr_tries == len(seen) > 20
     for i, key, pdepth, pcheck, gives_check, capture, depth in seen:
         assert i >= ref.LMR_MIN_MOVE and pdepth >= ref.LMR_MIN_DEPTH
@@ -66,7 +67,7 @@ def test_reductions_save_nodes_on_the_suite():
     for sp in load_suite()[1::3]:
         pos = Position.from_fen(sp.fen)
         on = think(pos, depth=4, seed=1)
-        off = think(pos, depth=4, seed=1, lmr=False)
+        off = think(pos, depth=4, seed=1, rules=SearchRules(lmr=False))
         assert off.lmr_tries == 0
         tries += on.lmr_tries
         n_on += on.nodes
@@ -91,12 +92,12 @@ def test_lmr_depth_2_reduces_depth_2_nodes_and_the_default_does_not(monkeypatch)
         return orig(self, depth, alpha, beta, ply)
     monkeypatch.setattr(Searcher, "search", search)
     assert ref.LMR_MIN_DEPTH == 3
-    for d in (None, 2):
+    for d in (ref.LMR_MIN_DEPTH, 2):
         depths.clear()
-        think(Position.from_fen(MID), depth=4, seed=1, lmr_depth=d)
+        think(Position.from_fen(MID), depth=4, seed=1, rules=SearchRules(lmr_depth=d))
         assert depths and (0 in depths) == (d == 2) and min(depths) >= 0
     with pytest.raises(ref.SearchInputError):
-        think(Position.from_fen(MID), depth=2, lmr_depth=1)
+        think(Position.from_fen(MID), depth=2, rules=SearchRules(lmr_depth=1))
 
 
 def test_lmr_move_2_also_reduces_the_third_move():
@@ -106,11 +107,11 @@ def test_lmr_move_2_also_reduces_the_third_move():
     assert ref.LMR_MIN_MOVE == 3
     pos = Position.from_fen(MID)
     base = think(pos, depth=4, seed=1)
-    more = think(pos, depth=4, seed=1, lmr_move=2)
+    more = think(pos, depth=4, seed=1, rules=SearchRules(lmr_move=2))
     assert more.lmr_tries > base.lmr_tries and more.nodes != base.nodes
-    assert think(pos, depth=4, seed=1, lmr_move=3).nodes == base.nodes
+    assert think(pos, depth=4, seed=1, rules=SearchRules(lmr_move=3)).nodes == base.nodes
     with pytest.raises(ref.SearchInputError):
-        think(pos, depth=2, lmr_move=1)
+        think(pos, depth=2, rules=SearchRules(lmr_move=1))
 
 
 # ---------------------------------------------------------------------- asm = twin
@@ -138,20 +139,20 @@ def test_lmr_deep_constants_match_the_twin():
     c = AsmEngine().constants
     assert (c["RULE_LMR_DEEP"], c["LMR_DEEP_MOVE"], c["LMR_DEEP_DEPTH"]) == \
         (ref.RULE_LMR_DEEP, ref.LMR_DEEP_MOVE, ref.LMR_DEEP_DEPTH)
-    assert c["SRCH_RULES_DEFAULT"] == ref.rules_default()
+    assert c["SRCH_RULES_DEFAULT"] == ref.SearchRules().bits()
 
 
 def test_lmr_deep_reduces_only_very_late_moves_of_deep_nodes(monkeypatch):
     """The deeper reductions are a subset of the reductions; with the node-depth or the
     move-index gate out of reach the search is the one without the rule."""
     pos = Position.from_fen(MID)
-    off = think(pos, depth=5, seed=1, lmr_deep=False)
-    on = think(pos, depth=5, seed=1, lmr_deep=True)
+    off = think(pos, depth=5, seed=1, rules=SearchRules(lmr_deep=False))
+    on = think(pos, depth=5, seed=1, rules=SearchRules(lmr_deep=True))
     assert off.lmr_deep_tries == 0 and 0 < on.lmr_deep_tries <= on.lmr_tries
     assert on.nodes < off.nodes
     for name, value in (("LMR_DEEP_DEPTH", 99), ("LMR_DEEP_MOVE", 200)):
         monkeypatch.setattr(ref, name, value)
-        r = think(pos, depth=5, seed=1, lmr_deep=True)
+        r = think(pos, depth=5, seed=1, rules=SearchRules(lmr_deep=True))
         assert r.lmr_deep_tries == 0 and r.nodes == off.nodes, name
         monkeypatch.undo()
 
@@ -161,12 +162,13 @@ def test_lmr_deep_reduces_only_very_late_moves_of_deep_nodes(monkeypatch):
 def test_asm_reduces_deeper_like_the_twin(fen, depth, on):
     eng = AsmEngine()
     pos = Position.from_fen(fen)
-    r = think(pos, depth=depth, seed=7, lmr_deep=on)
+    r = think(pos, depth=depth, seed=7, rules=SearchRules(lmr_deep=on))
     count = [0]
 
     def on_deep():
         count[0] += 1
-    a = eng.think(pos, depth=depth, seed=7, lmr_deep=on, hooks={"srch_lmr_deep": on_deep})
+    a = eng.think(pos, depth=depth, seed=7, hooks={"srch_lmr_deep": on_deep},
+                  rules=SearchRules(lmr_deep=on))
     assert (r.lmr_deep_tries > 0) == on and count[0] == r.lmr_deep_tries
     assert (a.best_move, a.score, a.depth, a.nodes, a.pv) == \
         (r.best_move, r.score, r.depth, r.nodes, r.pv)

@@ -10,7 +10,10 @@ from click.testing import CliRunner
 from pyharness.cli import main
 from pyharness.match import (EngineSpec, EngineUnavailableError, GameView, SearchPlayer,
                              SpecError, check_spec, make_player, parse_spec, search_seed)
+from pyharness.match.registry import RULE_KEYS, engine_kinds
+from pyharness.reference.levels import level_count
 from pyharness.reference.position import Move, Position
+from pyharness.reference.search import SearchRules
 
 
 @pytest.mark.parametrize("text, kind, options, canonical", [
@@ -45,7 +48,7 @@ def test_good_specs(text, kind, options, canonical):
     ("naive:depth=3,depth=4", "given twice"),
     ("naive:nodes=5", "naive does not take 'nodes'"),
     ("random:L3", "random does not take 'level'"),
-    ("ref:L9", "out of range 1..5"),
+    ("ref:L9", f"out of range 1..{level_count()}"),
     ("ref:L4,depth=3", "at most one of level, depth"),
     ("ref:", "needs one of level"),
     ("asm", "needs one of level"),
@@ -80,21 +83,13 @@ def test_cli_asm_without_its_rom_exits_2(no_asm_search):
     assert result.output.count("\n") == 1
 
 
-def test_ref_calls_think_with_limits_seed_and_history(monkeypatch):
+def test_ref_calls_think_with_limits_rules_seed_and_history(monkeypatch):
     calls = []
 
     def think(position, level=None, depth=None, seed=0, nodes=None, frames=None,
-              history_moves=(), trace=None, null_move=False, lmr=True, iir=None,
-              qs_delta=None, tt_deep=True, rfp=None, qs_recap=None, qs_see=None,
-              lmr_depth=None, bad_caps=None, lmr_deep=None, ext_limit=None,
-              time_manage=True, lmr_move=None, plan_kept=None):
+              history_moves=(), trace=None, rules=None):
         calls.append(dict(fen=position.fen(), level=level, depth=depth, seed=seed,
-                          nodes=nodes, frames=frames, history=history_moves,
-                          null_move=null_move, lmr=lmr, iir=iir, qs_delta=qs_delta,
-                          tt_deep=tt_deep, rfp=rfp, qs_recap=qs_recap, qs_see=qs_see,
-                          lmr_depth=lmr_depth, bad_caps=bad_caps, lmr_deep=lmr_deep,
-                          ext_limit=ext_limit, time_manage=time_manage,
-                          lmr_move=lmr_move, plan_kept=plan_kept))
+                          nodes=nodes, frames=frames, history=history_moves, rules=rules))
         return types.SimpleNamespace(best_move=position.legal_moves()[0])
 
     import pyharness.reference.search as search
@@ -108,12 +103,25 @@ def test_ref_calls_think_with_limits_seed_and_history(monkeypatch):
     pos.push(history[0])
     move = player.choose(GameView(Position.start().fen(), history, pos.copy()))
     assert move == pos.legal_moves()[0]
+    rules = SearchRules(null_move=True, lmr=False, iir=False, qs_delta=True, tt_deep=False,
+                        rfp=False, qs_recap=False, qs_see=False, lmr_depth=2,
+                        bad_caps=False, lmr_deep=True, ext_limit=True, plan_changed=3,
+                        lmr_move=2, plan_kept=3)
     assert calls == [dict(fen=pos.fen(), level=4, depth=None, seed=search_seed(11, 1),
-                          nodes=None, frames=None, history=history, null_move=True,
-                          lmr=False, iir=False, qs_delta=True, tt_deep=False,
-                          rfp=False, qs_recap=False, qs_see=False,
-                          lmr_depth=2, bad_caps=False, lmr_deep=True, ext_limit=True,
-                          time_manage=3, lmr_move=2, plan_kept=3)]
+                          nodes=None, frames=None, history=history, rules=rules)]
+
+
+def test_rule_keys_name_every_rule_once():
+    """Each SearchRules field has one spec key; ref: takes them all, asm: those the asm
+    plays, with SearchRules' ranges."""
+    assert sorted(RULE_KEYS.values()) == sorted(
+        n for n in SearchRules.spans() if n not in ("time_manage", "recapture"))
+    ref, asm = engine_kinds()["ref"].params, engine_kinds()["asm"].params
+    assert {k for k in ref if k in RULE_KEYS} == set(RULE_KEYS)
+    assert {RULE_KEYS[k] for k in asm if k in RULE_KEYS} == set(SearchRules.asm_plays())
+    assert (ref["tmk"].low, ref["tmk"].high) == SearchRules.spans()["plan_kept"]
+    with pytest.raises(SpecError, match="asm does not take 'lmr'"):
+        parse_spec("asm:L4,lmr=0")
 
 
 def test_search_seed_is_a_nonzero_16_bit_value_that_varies():

@@ -19,7 +19,7 @@ from pyharness.reference.board import START_FEN
 from pyharness.reference.lfsr import Lfsr
 from pyharness.reference.position import Move, Position
 from pyharness.reference.randpos import random_positions
-from pyharness.reference.search import SearchLimits, Searcher, think
+from pyharness.reference.search import SearchLimits, Searcher, SearchRules, think
 
 FAR_AHEAD = "4k4/9/9/9/9/9/9/2N1C4/R7R/4K4 w - - 0 1"   # Red: 2 rooks, horse, cannon
 IN_CHECK = "3k5/9/9/9/9/9/9/9/4r4/R3K4 w - - 0 1"       # Red in check, has a rook
@@ -31,7 +31,8 @@ def searcher(fen: str, null_move: bool = True, iir: bool = True) -> Searcher:
     """A searcher with the null move (reverse futility pruning off: with the reduction
     a depth-3 node far ahead would return its eval before the null move is tried)."""
     return Searcher(Position.from_fen(fen),
-                    SearchLimits(null_move=null_move, iir=iir, rfp=False), Lfsr.seeded(1))
+                    SearchLimits(rules=SearchRules(null_move=null_move, iir=iir, rfp=False)),
+                    Lfsr.seeded(1))
 
 
 def has_major(pos: Position) -> bool:
@@ -99,7 +100,7 @@ def test_no_null_move_without_a_major_piece():
 @pytest.mark.parametrize("fen", [START_FEN, FAR_AHEAD, IN_CHECK, ONE_SIDE,
                                  "r1bakabnr/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C4NC1/9/RNBAKAB1R w - - 4 3"])
 def test_null_move_conditions_hold_at_every_try(fen, null_calls):
-    res = think(Position.from_fen(fen), depth=4, seed=3, null_move=True)
+    res = think(Position.from_fen(fen), depth=4, seed=3, rules=SearchRules(null_move=True))
     assert len(null_calls) == res.null_tries
     for index, in_check, major, after_null in null_calls:
         assert index > 0 and not in_check and major and not after_null
@@ -111,8 +112,8 @@ def test_null_moves_happen_and_prune_on_the_suite():
         pos = Position.from_fen(sp.fen)
         # the null move's own pruning, measured on the search without late-move
         # reductions (with them it saves less: -10 % on these positions)
-        on = think(pos, depth=4, seed=1, null_move=True, lmr=False)
-        off = think(pos, depth=4, seed=1, null_move=False, lmr=False)
+        on = think(pos, depth=4, seed=1, rules=SearchRules(null_move=True, lmr=False))
+        off = think(pos, depth=4, seed=1, rules=SearchRules(null_move=False, lmr=False))
         assert off.null_tries == off.null_cuts == 0
         tried += on.null_tries
         cut += on.null_cuts
@@ -174,7 +175,7 @@ def asm_think(eng, pos, **kw):
 
 
 def check_same(eng, pos, **kw):
-    kw.setdefault("null_move", True)             # off by default: these test it on
+    kw.setdefault("rules", SearchRules(null_move=True))   # off by default: these test it on
     r = think(pos, **kw)
     a, tries, cuts = asm_think(eng, pos, **kw)
     assert (a.best_move, a.score, a.depth, a.nodes, a.pv) == \
@@ -221,4 +222,4 @@ def test_null_move_is_off_by_default_in_both(eng):
     a, tries, cuts = asm_think(eng, pos, depth=3, seed=5)
     assert r.null_tries == tries == 0
     assert (a.best_move, a.score, a.nodes) == (r.best_move, r.score, r.nodes)
-    assert think(pos, depth=3, seed=5, null_move=True).null_tries > 0
+    assert think(pos, depth=3, seed=5, rules=SearchRules(null_move=True)).null_tries > 0

@@ -14,7 +14,7 @@ import pytest
 from pyharness.bench.search import load_suite
 from pyharness.reference import search as ref
 from pyharness.reference.position import Position
-from pyharness.reference.search import Searcher, think
+from pyharness.reference.search import Searcher, SearchRules, think
 from pyharness.rom.asm_engine import AsmEngine
 
 MID = load_suite()[19].fen          # mid-10: deep capture chains
@@ -46,7 +46,7 @@ def test_deep_quiescence_nodes_search_recaptures_only(monkeypatch, on):
         return orig_make(self, move)
     monkeypatch.setattr(Searcher, "qsearch", qsearch)
     monkeypatch.setattr(Searcher, "make", make)
-    think(Position.from_fen(DEEP), depth=3, seed=1, qs_recap=on, qs_see=False)
+    think(Position.from_fen(DEEP), depth=3, seed=1, rules=SearchRules(qs_recap=on, qs_see=False))
     deep = [(last, to) for qd, last, check, to in made
             if qd >= ref.QS_RECAP_PLY and not check]
     assert len(deep) > 50
@@ -58,8 +58,8 @@ def test_the_rule_saves_nodes_on_the_suite():
     182,165 nodes without it, 146,293 with it; depth 5 626,575 and 493,178."""
     n = {}
     for on in (False, True):
-        n[on] = sum(think(Position.from_fen(sp.fen), depth=4, seed=1, qs_recap=on,
-                          qs_see=False).nodes
+        n[on] = sum(think(Position.from_fen(sp.fen), depth=4, seed=1,
+                          rules=SearchRules(qs_recap=on, qs_see=False)).nodes
                     for sp in load_suite()[1::3])
     assert n[True] < 0.9 * n[False], n
 
@@ -72,7 +72,7 @@ def test_the_rule_saves_nodes_on_the_suite():
 def test_asm_searches_like_the_twin_with_the_rule_on_and_off(fen, depth, on):
     eng = AsmEngine()
     pos = Position.from_fen(fen)
-    r = think(pos, depth=depth, seed=3, qs_recap=on)
-    a = eng.think(pos, depth=depth, seed=3, qs_recap=on)
+    r = think(pos, depth=depth, seed=3, rules=SearchRules(qs_recap=on))
+    a = eng.think(pos, depth=depth, seed=3, rules=SearchRules(qs_recap=on))
     assert (a.best_move, a.score, a.depth, a.nodes, a.pv) == \
         (r.best_move, r.score, r.depth, r.nodes, r.pv)

@@ -17,7 +17,7 @@ from pyharness.reference import search as ref
 from pyharness.reference.board import PAWN, PIECE_TYPES
 from pyharness.reference.lfsr import Lfsr
 from pyharness.reference.position import Position
-from pyharness.reference.search import Searcher, think
+from pyharness.reference.search import Searcher, SearchRules, think
 from pyharness.rom.asm_engine import AsmEngine
 from twin_rules import assert_hook_counts_the_twin, assert_switch_like_the_twin
 
@@ -33,7 +33,7 @@ SCREENED = "3akab2/4c4/4n4/p3p4/9/4R4/R8/9/9/4K4 w - - 0 1"
 def test_constants_match_the_twin():
     c = AsmEngine().constants
     assert c["RULE_QS_SEE"] == ref.RULE_QS_SEE
-    assert c["SRCH_RULES_DEFAULT"] == ref.rules_default()
+    assert c["SRCH_RULES_DEFAULT"] == ref.SearchRules().bits()
 
 
 def _value(code: int) -> int:
@@ -82,10 +82,10 @@ def test_a_skip_only_where_the_rule_allows(monkeypatch):
         return orig_make(self, move)
     monkeypatch.setattr(Searcher, "qsearch", qsearch)
     monkeypatch.setattr(Searcher, "make", make)
-    res = think(Position.from_fen(MID), depth=3, seed=1, qs_see=True)
+    res = think(Position.from_fen(MID), depth=3, seed=1, rules=SearchRules(qs_see=True))
     assert res.see_skips > 50 and len(made) > 50 and not any(made)
     made.clear()
-    res = think(Position.from_fen(MID), depth=3, seed=1, qs_see=False)
+    res = think(Position.from_fen(MID), depth=3, seed=1, rules=SearchRules(qs_see=False))
     assert res.see_skips == 0 and any(made)
 
 
@@ -102,7 +102,8 @@ def test_the_rule_saves_nodes_on_the_suite():
     130,264 with it; depth 5 626,575 and 427,490."""
     n = {}
     for on in (False, True):
-        n[on] = sum(think(Position.from_fen(sp.fen), depth=4, seed=1, qs_see=on).nodes
+        n[on] = sum(think(Position.from_fen(sp.fen), depth=4, seed=1,
+                          rules=SearchRules(qs_see=on)).nodes
                     for sp in SUITE[1::3])
     assert n[True] < 0.85 * n[False], n
 

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from pyharness.reference.board import BLACK, KNIGHT, RED, START_FEN, sq_from_iccs
-from pyharness.reference.errors import InvalidFenError, XQError
+from pyharness.reference.errors import InvalidFenError, Xq65Error
 from pyharness.reference.position import Position
 from pyharness.reference.randpos import random_positions
 
@@ -60,7 +60,7 @@ def test_short_fen_gets_default_counters():
 def test_malformed_fen_is_rejected_with_a_reason(fen, message):
     with pytest.raises(InvalidFenError, match=re.escape(message)) as info:
         Position.from_fen(fen)
-    assert isinstance(info.value, XQError) and isinstance(info.value, ValueError)
+    assert isinstance(info.value, Xq65Error) and isinstance(info.value, ValueError)
 
 
 def test_side_to_move_may_be_in_check():

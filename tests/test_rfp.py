@@ -14,7 +14,7 @@ import pytest
 from pyharness.bench.search import load_suite
 from pyharness.reference import search as ref
 from pyharness.reference.position import Position
-from pyharness.reference.search import Searcher, think
+from pyharness.reference.search import Searcher, SearchRules, think
 from pyharness.rom.asm_engine import AsmEngine
 
 MID = load_suite()[10].fen          # mid-01: 170 cuts at depth 4, seed 5
@@ -54,7 +54,8 @@ def test_the_rule_saves_nodes_on_the_suite():
     182,165 with it; depth 5 748,150 and 626,575."""
     n = {}
     for rfp in (False, True):
-        n[rfp] = sum(think(Position.from_fen(sp.fen), depth=4, seed=1, rfp=rfp).nodes
+        n[rfp] = sum(think(Position.from_fen(sp.fen), depth=4, seed=1,
+                           rules=SearchRules(rfp=rfp)).nodes
                      for sp in load_suite()[::3])
     assert n[True] < 0.97 * n[False], n
 
@@ -81,8 +82,8 @@ def test_asm_cuts_like_the_twin(fen, depth):
 def test_asm_switches_the_rule_like_the_twin(rfp):
     eng = AsmEngine()
     pos = Position.from_fen(MID)
-    r = think(pos, depth=4, seed=5, rfp=rfp)
-    a = eng.think(pos, depth=4, seed=5, rfp=rfp)
+    r = think(pos, depth=4, seed=5, rules=SearchRules(rfp=rfp))
+    a = eng.think(pos, depth=4, seed=5, rules=SearchRules(rfp=rfp))
     assert (r.rfp_cuts > 0) == rfp
     assert (a.best_move, a.score, a.depth, a.nodes, a.pv) == \
         (r.best_move, r.score, r.depth, r.nodes, r.pv)

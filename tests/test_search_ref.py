@@ -12,7 +12,7 @@ from pyharness.reference.eval import Evaluator
 from pyharness.reference.lfsr import Lfsr
 from pyharness.reference.position import Move, Position
 from pyharness.reference.search import (BAN, DRAW, INF, MATE, POLL_MASK, SearchInputError, SearchLimits,
-                                        Searcher, think)
+                                        SearchRules, Searcher, think)
 from pyharness.reference.zobrist import position_key
 
 MATE1 = "4k4/R8/9/9/9/9/9/9/1R7/3K5 w - - 0 1"
@@ -157,7 +157,8 @@ def test_frame_budget_stops_with_the_clock():
         return ticks[0] & 0xFFFF
 
     # the stop itself: time management (which may end earlier) off
-    r = think(Position.from_fen(MIDDLE), depth=8, frames=40, clock=clock, time_manage=False)
+    r = think(Position.from_fen(MIDDLE), depth=8, frames=40, clock=clock,
+              rules=SearchRules(time_manage=False))
     assert r.stopped and r.depth >= 1
     polls = ticks[0] - 1               # the clock is read once at the start
     assert polls == 40                 # stopped at the first poll that sees the cap
@@ -179,7 +180,8 @@ def test_frame_counter_wraps_at_16_bits():
         start[0] = (start[0] + 1) & 0xFFFF
         return start[0]
 
-    r = think(Position.from_fen(MIDDLE), depth=8, frames=40, clock=clock, time_manage=False)
+    r = think(Position.from_fen(MIDDLE), depth=8, frames=40, clock=clock,
+              rules=SearchRules(time_manage=False))
     assert r.stopped and r.nodes == _stop_node(r, 40)
 
 
@@ -204,7 +206,7 @@ TACTICAL = "2bak1b2/4a4/2c3nr1/p3p3p/1npC5/6r2/c3P3P/N3CRN2/4A4/1RBAK1B2 b - - 5
 TACTICAL_L1_SEED = 14       # the bench's seed there (BENCH_SEED + position index 13)
 
 
-def _root_nodes(fen: str, **switches) -> list[tuple[int, Move]]:
+def _root_nodes(fen: str, rules: SearchRules = SearchRules()) -> list[tuple[int, Move]]:
     """(0-based node index, move) of the root moves of iteration 1, in search order:
     the nodes of a depth-1 trace whose key is that of the root after one legal move
     (quiescence only captures, so no deeper node repeats such a key)."""
@@ -215,7 +217,7 @@ def _root_nodes(fen: str, **switches) -> list[tuple[int, Move]]:
         after[(m.frm, m.to, position_key(pos.piece_sq, pos.side))] = m
         pos.pop()
     trace: list = []
-    think(Position.from_fen(fen), depth=1, trace=trace, **switches)
+    think(Position.from_fen(fen), depth=1, trace=trace, rules=rules)
     return [(i, after[t[:3]]) for i, t in enumerate(trace) if t[:3] in after]
 
 
@@ -266,12 +268,13 @@ def test_stop_late_in_iteration_1_keeps_the_best_completed_move():
     k - 1 root moves. The last root move that raised the root's value wins, so its
     value is the maximum of those moves' values; never a move not yet searched."""
     pos = Position.from_fen(TACTICAL)
-    roots = _root_nodes(TACTICAL, qs_recap=False, qs_see=False)
-    full = think(pos, depth=1, qs_recap=False, qs_see=False)
+    roots = _root_nodes(TACTICAL, SearchRules(qs_recap=False, qs_see=False))
+    full = think(pos, depth=1, rules=SearchRules(qs_recap=False, qs_see=False))
     assert full.nodes > 400                       # a long iteration 1 (every capture)
     prev = None
     for k in range(1, len(roots)):
-        r = think(pos, depth=5, nodes=roots[k][0] + 1, qs_recap=False, qs_see=False)
+        r = think(pos, depth=5, nodes=roots[k][0] + 1,
+                  rules=SearchRules(qs_recap=False, qs_see=False))
         done = [m for _, m in roots[:k]]
         assert r.stopped and r.depth == 0 and r.best_move in done
         if prev is not None:                     # the root value only rises
@@ -311,9 +314,10 @@ def test_level_1_cap_holds_in_iteration_1():
     from pyharness.reference.levels import get_level, node_frames
     cap = get_level(1).frames
     pos = Position.from_fen(TACTICAL)
-    full = think(pos, depth=1, qs_recap=False, qs_see=False)   # every capture: a long iteration 1
+    # every capture: a long iteration 1
+    full = think(pos, depth=1, rules=SearchRules(qs_recap=False, qs_see=False))
     assert full.nodes == 513 and node_frames(full.nodes) > cap
-    r = think(pos, depth=1, frames=cap, qs_recap=False, qs_see=False)
+    r = think(pos, depth=1, frames=cap, rules=SearchRules(qs_recap=False, qs_see=False))
     period = POLL_MASK + 1
     assert r.stopped and r.depth == 0 and r.nodes % period == 0
     assert node_frames(r.nodes) >= cap > node_frames(r.nodes - period)
@@ -348,8 +352,8 @@ def test_tt_on_and_off_agree_at_fixed_depth():
     move's reordering also changes which moves are reduced, hence values."""
     for fen in SUITE:
         pos = Position.from_fen(fen)
-        on = think(pos, depth=3, lmr=False)
-        off = think(pos, depth=3, use_tt=False, lmr=False)
+        on = think(pos, depth=3, rules=SearchRules(lmr=False))
+        off = think(pos, depth=3, use_tt=False, rules=SearchRules(lmr=False))
         assert off.tt_probes == 0 and on.tt_probes > 0 and on.tt_hits > 0
         assert on.score == off.score
         assert on.nodes < off.nodes
@@ -450,7 +454,7 @@ def test_level_cap_without_clock_uses_the_node_model():
     from pyharness.reference.levels import get_level, node_frames
     cap = get_level(5).frames
     # the stop on the model clock itself: time management (which may end earlier) off
-    r = think(Position.from_fen(MIDDLE), level=5, seed=3, time_manage=False)
+    r = think(Position.from_fen(MIDDLE), level=5, seed=3, rules=SearchRules(time_manage=False))
     assert r.stopped and r.depth >= 2
     period = POLL_MASK + 1
     assert r.nodes % period == 0

@@ -14,7 +14,7 @@ from pyharness.rom.asm_engine import AsmEngine
 from pyharness.bench.search import load_suite
 from pyharness.reference.levels import node_frames
 from pyharness.reference.position import Move, Position
-from pyharness.reference.search import RECAP_DEPTH, IterationPlan, plan_halves, think
+from pyharness.reference.search import RECAP_DEPTH, IterationPlan, SearchRules, think
 from pyharness.reference.search_consts import PLAN_CHANGED_HALVES, PLAN_KEPT_HALVES
 
 
@@ -44,13 +44,12 @@ def test_plan_rule_on_known_values():
             for changed in (False, True):
                 plan = IterationPlan(600, halves, kept)
                 assert not plan.next_fits(0xFFFF, changed)  # no 16-bit wrap: beyond the cap
-    assert IterationPlan(100).halves == PLAN_CHANGED_HALVES == plan_halves(True) \
-        == plan_halves(False)
-    assert IterationPlan(100).kept == PLAN_KEPT_HALVES
-    assert plan_halves(3) == 3
+    assert IterationPlan(100).halves == PLAN_CHANGED_HALVES == SearchRules().plan_changed
+    assert IterationPlan(100).kept == PLAN_KEPT_HALVES == SearchRules().plan_kept
+    assert SearchRules(plan_changed=3).plan_changed == 3
     for bad in (1, 4, 0):
         with pytest.raises(ValueError):
-            plan_halves(bad)
+            SearchRules(plan_changed=bad)
         with pytest.raises(ValueError):
             IterationPlan(100, bad)
     for bad in (2, 5):
@@ -80,8 +79,9 @@ def test_twin_skips_only_what_the_rule_says_and_saves_time(level):
             continue                               # level 5: every third position
         pos = Position.from_fen(sp.fen)
         on = think(pos, level=level, seed=1 + k, use_book=False)
-        off = think(pos, level=level, seed=1 + k, use_book=False, time_manage=False)
-        old = think(pos, level=level, seed=1 + k, use_book=False, plan_kept=3)
+        off = think(pos, level=level, seed=1 + k, use_book=False,
+                    rules=SearchRules(time_manage=False))
+        old = think(pos, level=level, seed=1 + k, use_book=False, rules=SearchRules(plan_kept=3))
         assert old.iterations[:len(on.iterations)] == on.iterations
         assert on.depth <= old.depth and on.nodes <= old.nodes
         assert not (on.skipped and on.stopped)
@@ -103,7 +103,7 @@ def test_twin_skips_only_what_the_rule_says_and_saves_time(level):
 def test_no_plan_without_a_frame_cap():
     pos = Position.from_fen(load_suite()[4].fen)
     a = think(pos, depth=3, seed=2)
-    b = think(pos, depth=3, seed=2, time_manage=False)
+    b = think(pos, depth=3, seed=2, rules=SearchRules(time_manage=False))
     assert not a.skipped and (a.nodes, a.best_move) == (b.nodes, b.best_move)
 
 
@@ -150,7 +150,7 @@ def test_twin_stops_on_a_clear_recapture():
     on to depth 5 and plays the same move."""
     pos = _after("b2b9")
     on = think(pos, depth=5, frames=60000, seed=3)
-    off = think(pos, depth=5, frames=60000, seed=3, recapture=False)
+    off = think(pos, depth=5, frames=60000, seed=3, rules=SearchRules(recapture=False))
     fixed = think(pos, depth=5, seed=3)
     assert on.recaptured and on.skipped and on.depth == RECAP_DEPTH == 4
     assert on.best_move == Move.from_iccs("a9b9")

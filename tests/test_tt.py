@@ -67,10 +67,11 @@ def test_depth_preferred_replacement_searches_fewer_nodes_in_the_middlegame():
     """The reason for the rule (docs/search.md): fewer nodes to a fixed depth."""
     from pyharness.bench.search import load_suite
     from pyharness.reference.position import Position
-    from pyharness.reference.search import think
+    from pyharness.reference.search import SearchRules, think
 
     mids = [p for p in load_suite() if p.phase == "mid"]
     new = sum(think(Position.from_fen(p.fen), depth=4, seed=1).nodes for p in mids)
-    old = sum(think(Position.from_fen(p.fen), depth=4, seed=1, tt_deep=False).nodes
+    old = sum(think(Position.from_fen(p.fen), depth=4, seed=1,
+                    rules=SearchRules(tt_deep=False)).nodes
               for p in mids)
     assert new < 0.93 * old, (new, old)          # measured: 115,407 against 129,514

@@ -4,7 +4,7 @@ the rule on and off. Used by tests/test_qs_see.py and tests/test_bad_caps.py."""
 from __future__ import annotations
 
 from pyharness.reference.position import Position
-from pyharness.reference.search import think
+from pyharness.reference.search import SearchRules, think
 from pyharness.rom.asm_engine import AsmEngine
 
 
@@ -18,12 +18,13 @@ def assert_hook_counts_the_twin(fen: str, depth: int, switch: str, counter: str,
     """With the rule on: the twin's `counter` is > 0 and the asm passes `hook` as often;
     best move, score, depth, nodes and PV equal."""
     pos = Position.from_fen(fen)
-    r = think(pos, depth=depth, seed=seed, **{switch: True})
+    rules = SearchRules(**{switch: True})
+    r = think(pos, depth=depth, seed=seed, rules=rules)
     count = {"n": 0}
 
     def on():
         count["n"] += 1
-    a = AsmEngine().think(pos, depth=depth, seed=seed, hooks={hook: on}, **{switch: True})
+    a = AsmEngine().think(pos, depth=depth, seed=seed, hooks={hook: on}, rules=rules)
     assert getattr(r, counter) > 0 and count["n"] == getattr(r, counter)
     _same_search(a, r)
 
@@ -33,7 +34,8 @@ def assert_switch_like_the_twin(fen: str, switch: str, counter: str, on: bool,
     """The rule switched on or off in both engines: the twin's counter moves only when
     on, and the two searches are equal."""
     pos = Position.from_fen(fen)
-    r = think(pos, depth=depth, seed=seed, **{switch: on})
-    a = AsmEngine().think(pos, depth=depth, seed=seed, **{switch: on})
+    rules = SearchRules(**{switch: on})
+    r = think(pos, depth=depth, seed=seed, rules=rules)
+    a = AsmEngine().think(pos, depth=depth, seed=seed, rules=rules)
     assert (getattr(r, counter) > 0) == on
     _same_search(a, r)

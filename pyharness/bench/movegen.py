@@ -17,11 +17,12 @@ from ..rom.asm_engine import AsmEngine
 from ..reference.clock import NES_CPU_HZ
 from ..reference.perft import PerftCase, read_perft_file
 from ..reference.position import Position
+from ..errors import Xq65Error
 
 PUBLIC_PERFT = Path(__file__).resolve().parents[2] / "tests" / "data" / "perft_public.txt"
 
 
-class PerftMismatchError(Exception):
+class PerftMismatchError(Xq65Error):
     """The asm perft count differs from the published count."""
 
 

@@ -14,6 +14,7 @@ from ..reference.position import Position
 from ..rom.asm_engine import AsmEngine
 from .movegen import RoutineCost, costs_by_routine
 from .search import SuitePosition, load_suite
+from ..errors import Xq65Error
 
 #: the profile's default positions (the first four middlegames of the suite)
 DEFAULT_NAMES = ("mid-01", "mid-02", "mid-03", "mid-04")
@@ -34,7 +35,7 @@ GROUPS = (
 )
 
 
-class ProfileError(ValueError):
+class ProfileError(Xq65Error, ValueError):
     """A position name that is not in the suite."""
 
 

@@ -42,7 +42,7 @@ PY65_CYCLES_PER_SECOND = 1_700_000
 
 
 def parse_levels(text: str | None) -> list[int]:
-    """"1,2,5" -> [1, 2, 5] (each 1..5, no repeats); None or "" -> all levels."""
+    """"1,2,5" -> [1, 2, 5] (each 1..level_count(), no repeats); None or "" -> all levels."""
     from ..reference.levels import all_levels
     n = len(all_levels())
     if not text:

@@ -11,11 +11,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from ..errors import Xq65Error
+
 DEFAULT_SUITE = Path(__file__).resolve().parents[2] / "assets" / "bench_suite.txt"
 PHASES = ("open", "mid", "end")
 
 
-class SuiteError(ValueError):
+class SuiteError(Xq65Error, ValueError):
     """A malformed bench suite file."""
 
 

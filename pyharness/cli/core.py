@@ -7,8 +7,10 @@ import sys
 
 import click
 
+from ..errors import Xq65Error
 
-class UsageProblem(click.ClickException):
+
+class UsageProblem(click.ClickException, Xq65Error):
     """A user error: printed as `error: ...` with exit status 2."""
 
     exit_code = 2
@@ -20,13 +22,13 @@ class UsageProblem(click.ClickException):
 def _input_errors() -> tuple[type[BaseException], ...]:
     """The exceptions that mean bad input (not a bug): each becomes one `error:` line."""
     from ..rom.build import BuildError
-    from ..engines import EngineUnavailableError
-    from ..reference.errors import XQError
+    from ..errors import EngineUnavailableError
+    from ..reference.errors import IllegalMoveError, InvalidFenError
     from ..reference.search import SearchInputError
     from ..rom.sim import SimError
     from ..rom.symbols import SymbolError
-    return (XQError, SearchInputError, BuildError, SimError, SymbolError,
-            EngineUnavailableError, OSError)
+    return (InvalidFenError, IllegalMoveError, SearchInputError, BuildError, SimError,
+            SymbolError, EngineUnavailableError, OSError)
 
 
 def _one_line(text: str) -> str:

@@ -2,10 +2,10 @@
 (the search constants), both taken from what the Python twin reads.
 
 The level rows come from pyharness.reference.assets.load_levels (what the reference reads).
-The search constants (score bounds, MAX_PLY, TT size, ordering keys, history increment,
-LFSR taps/seed/warm-up, null-move reduction, the level count, MVV/LVA rows) are taken
-from pyharness/reference/{search,levels,lfsr,tt,board}.py under the names the 6502 code
-uses, so the twin's module is the one place each number is written.
+The engine constants (the board encoding, score bounds, MAX_PLY, TT size, ordering keys,
+history increment, LFSR taps/seed/warm-up, null-move reduction, the level count, MVV/LVA
+rows) are taken from pyharness/reference/{board,search,levels,lfsr,tt}.py under the names
+the 6502 code uses, so the twin's module is the one place each number is written.
 
 Usage: python -m pyharness.gen.gen_levels assets/levels.txt --inc build/levels.inc
                      [--consts build/engine_consts.inc]
@@ -17,10 +17,21 @@ from pathlib import Path
 
 from pyharness.gen import asm_inc
 from pyharness.reference.assets import AssetError, load_levels
-from pyharness.reference import lfsr, search, search_consts, tt
+from pyharness.reference import board, lfsr, search, search_consts, tt
 from pyharness.reference.board import PIECE_TYPES
 from pyharness.reference.levels import MAX_DEPTH, level_depth
 from pyharness.reference.movebound import move_bound
+
+
+def board_constants() -> dict[str, int]:
+    """The board encoding of reference/board.py (docs/encoding.md) by its asm names:
+    the square bytes, the side tags, the kinds K..P, each type's first piece index."""
+    types = range(len(board.TYPE_LETTERS))
+    return {"EMPTY": board.EMPTY, "OFFBOARD": board.OFFBOARD, "RED_TAG": board.RED_TAG,
+            "BLACK_TAG": board.BLACK_TAG,
+            **{f"KIND_{board.TYPE_LETTERS[t]}": t for t in types},
+            **{f"PIECE_{board.TYPE_LETTERS[t]}": board.TYPE_SLOTS[t][0] for t in types},
+            "PIECES_SIDE": len(PIECE_TYPES), "TYPE_COUNT": len(board.TYPE_LETTERS)}
 
 
 def constants(levels) -> dict[str, int]:
@@ -31,6 +42,7 @@ def constants(levels) -> dict[str, int]:
     if lfsr.WARMUP % 8:
         raise AssetError(f"LFSR warm-up {lfsr.WARMUP} is not a whole number of bytes")
     return {
+        **board_constants(),
         "LEVEL_COUNT": len(levels), "SRCH_MAX_DEPTH": MAX_DEPTH, "MAX_PLY": search.MAX_PLY,
         "SRCH_MATE": search.MATE, "SRCH_BAN": search.BAN, "SRCH_WIN": search.WIN,
         "SRCH_INF": search.INF, "SRCH_DRAW": search.DRAW,
@@ -50,7 +62,7 @@ def constants(levels) -> dict[str, int]:
         "RULE_LMR_DEEP": search.RULE_LMR_DEEP, "LMR_DEEP_MOVE": search.LMR_DEEP_MOVE,
         "LMR_DEEP_DEPTH": search.LMR_DEEP_DEPTH,
         "RULE_EXT_LIMIT": search.RULE_EXT_LIMIT, "CHECK_EXT_MIN_DEPTH": search.CHECK_EXT_MIN_DEPTH,
-        "QS_RECAP_PLY": search.QS_RECAP_PLY, "SRCH_RULES_DEFAULT": search.rules_default(),
+        "QS_RECAP_PLY": search.QS_RECAP_PLY, "SRCH_RULES_DEFAULT": search.SearchRules().bits(),
         "RFP_MAX_DEPTH": search.RFP_MAX_DEPTH, "RFP_MARGIN": search.RFP_MARGIN,
         "KEY_HASH": search.KEY_HASH, "KEY_CAPTURE": search.KEY_CAPTURE,
         "KEY_KILLER1": search.KEY_KILLER1, "KEY_KILLER2": search.KEY_KILLER2,

@@ -25,6 +25,8 @@ from pathlib import Path
 
 from PIL import Image
 
+from pyharness.reference.assets import AssetError   # a PNG off the rules of a NES image
+
 # NES master palette (2C02, a common emulator palette; sRGB), index 0x00..0x3F.
 NES_RGB = [
     (84, 84, 84), (0, 30, 116), (8, 16, 144), (48, 0, 136), (68, 0, 100), (92, 0, 48),
@@ -46,10 +48,6 @@ BLACK = 0x0F
 
 TILE = 8
 COLS, ROWS = 32, 30
-
-
-class AssetError(Exception):
-    """The PNG does not follow the rules of a NES background image."""
 
 
 @dataclass

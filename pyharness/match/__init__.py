@@ -8,21 +8,10 @@ An engine is named by a spec string `kind:items`, items separated by commas, eac
     random:seed=1    uniform random legal mover
     ref:L4           the Python twin of the asm engine (pyharness.reference.search)
     ref:depth=3      ... at a fixed depth (also nodes=, frames=)
-    ref:L4,null=1    ... with null-move pruning (null=0, the default, is without)
-    ref:L4,lmr=0     ... without late-move reductions (lmr=1, the default, keeps them)
-    ref:L4,iir=1     ... with internal iterative reduction (iir=0 without; default:
-                         search_consts.IIR_DEFAULT)
-    ref:L4,delta=1   ... with the qsearch's delta pruning (QS_DELTA_DEFAULT)
-    ref:L4,rfp=0     ... without reverse futility pruning (RFP_DEFAULT: on)
-    ref:L4,qsrc=1    ... with the deep qsearch's recaptures-only rule (QS_RECAP_DEFAULT: off)
-    ref:L4,ttdp=0    ... with the TT's old always-replace rule (the twin only)
-    ref:L4,see=1     ... with the qsearch's skip of defended cheaper victims (QS_SEE_DEFAULT)
-    ref:L4,bcap=0    ... without search()'s ordering of such captures after the killers
-                         (BAD_CAPS_DEFAULT)
-    ref:L4,lmrd=3    ... late-move reductions from depth 3 (LMR_MIN_DEPTH; the twin only)
-    ref:L4,lmrm=3    ... and from the move of index 3 (LMR_MIN_MOVE; the twin only)
+    ref:L4,rfp=0     ... with a search rule switched (the keys of registry.RULE_KEYS,
+                         each a SearchRules field; its default is the shipped search's)
     asm:L4           the 6502 engine under py65 (AsmEngine.think; as ref:, same seeds;
-                         also rfp=0, qsrc=1, see=0|1, bcap=0|1)
+                         the rule keys of the rules the asm plays, SearchRules.asm_plays)
 
 Games start from a set of opening positions (assets/match_openings.txt), each played
 twice with colours swapped, and are adjudicated by the game record

@@ -17,10 +17,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..errors import Xq65Error
+
 Z95 = 1.959964
 
 
-class EloInputError(ValueError):
+class EloInputError(Xq65Error, ValueError):
     """Negative counts, or no games at all."""
 
 

@@ -1,17 +1,18 @@
-"""The errors of a match."""
+"""The errors of a match (EngineUnavailableError is the package's, pyharness.errors)."""
 from __future__ import annotations
 
+from ..errors import EngineUnavailableError, Xq65Error
 
-class MatchError(Exception):
+__all__ = ["EngineFailure", "EngineUnavailableError", "MatchError", "OpeningsError",
+           "SpecError"]
+
+
+class MatchError(Xq65Error):
     """Base class of the errors of a match."""
 
 
 class SpecError(MatchError, ValueError):
     """An engine spec string that cannot be parsed or names unknown parameters."""
-
-
-class EngineUnavailableError(MatchError):
-    """The engine named by a spec exists in the registry but cannot run here (yet)."""
 
 
 class OpeningsError(MatchError, ValueError):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..reference.board import (ADVISOR, BISHOP, CANNON, KING, KNIGHT, PAWN, PIECE_TYPES,
                               ROOK)
 from ..reference.position import Move, Position
+from ..errors import Xq65Error
 
 #: piece values in tenths of a pawn, by type code
 VALUES = {KING: 0, ADVISOR: 20, BISHOP: 20, KNIGHT: 40, ROOK: 90, CANNON: 45, PAWN: 10}
@@ -24,7 +25,7 @@ _INF = MATE + 1
 _TYPE_VALUE = tuple(VALUES[t] for t in range(7))
 
 
-class NaiveSearchError(ValueError):
+class NaiveSearchError(Xq65Error, ValueError):
     """The search was asked something it cannot do (bad depth, no legal move)."""
 
 

@@ -9,9 +9,7 @@ from typing import Protocol
 from ..engines import SearchEngine
 from ..limits import Limits
 from ..reference.position import Move, Position
-from ..reference.search_consts import (IIR_DEFAULT, LMR_MIN_DEPTH, LMR_MIN_MOVE,
-                                       QS_DELTA_DEFAULT, QS_RECAP_DEFAULT, QS_SEE_DEFAULT,
-                                       RFP_DEFAULT, BAD_CAPS_DEFAULT, EXT_LIMIT_DEFAULT)
+from ..reference.search_types import SearchRules
 
 
 @dataclass(frozen=True)
@@ -119,32 +117,10 @@ class SearchPlayer:
 
     def __init__(self, engine: SearchEngine, level: int | None = None,
                  depth: int | None = None, nodes: int | None = None,
-                 frames: int | None = None, null: int | None = None,
-                 lmr: int | None = None, iir: int | None = None,
-                 delta: int | None = None, ttdp: int | None = None,
-                 rfp: int | None = None, qsrc: int | None = None,
-                 see: int | None = None, lmrd: int | None = None,
-                 bcap: int | None = None, lmrx: int | None = None,
-                 cxl: int | None = None, tmg: int | None = None,
-                 lmrm: int | None = None, tmk: int | None = None) -> None:
+                 frames: int | None = None, rules: SearchRules = SearchRules()) -> None:
         self.engine = engine
-        self.limits = {"level": level, "depth": depth, "nodes": nodes, "frames": frames,
-                       "null_move": bool(null), "lmr": True if lmr is None else bool(lmr),
-                       "iir": IIR_DEFAULT if iir is None else bool(iir),
-                       "qs_delta": QS_DELTA_DEFAULT if delta is None else bool(delta),
-                       "tt_deep": True if ttdp is None else bool(ttdp),
-                       "rfp": RFP_DEFAULT if rfp is None else bool(rfp),
-                       "qs_recap": QS_RECAP_DEFAULT if qsrc is None else bool(qsrc),
-                       "qs_see": QS_SEE_DEFAULT if see is None else bool(see),
-                       "bad_caps": BAD_CAPS_DEFAULT if bcap is None else bool(bcap),
-                       "lmr_depth": LMR_MIN_DEPTH if lmrd is None else lmrd,
-                       "lmr_move": LMR_MIN_MOVE if lmrm is None else lmrm,
-                       "lmr_deep": bool(lmrx),
-                       "ext_limit": EXT_LIMIT_DEFAULT if cxl is None else bool(cxl)}
-        if tmg is not None:                      # the twin's time plan (plan.py)
-            self.limits["time_manage"] = tmg
-        if tmk is not None:
-            self.limits["plan_kept"] = tmk
+        self.limits = {"level": level, "depth": depth, "nodes": nodes, "frames": frames}
+        self.rules = rules
         Limits(**self.limits)                    # LimitsError now, not mid-game
         self.game_seed = 0
 
@@ -155,7 +131,8 @@ class SearchPlayer:
     def choose(self, view: GameView) -> Move:
         """Search the current position with the game's history."""
         limits = Limits(seed=search_seed(self.game_seed, len(view.moves)), **self.limits)
-        return self.engine.think(view.position, limits, history_moves=view.moves).best_move
+        return self.engine.think(view.position, limits, self.rules,
+                                 history_moves=view.moves).best_move
 
     def close(self) -> None:
         """Nothing to release."""

@@ -9,6 +9,7 @@ from typing import Callable
 from ..engines import SearchEngine
 from ..limits import DEPTH_MIN, FRAMES_MAX, NODES_MAX, level_count
 from ..reference.levels import MAX_DEPTH
+from ..reference.search_types import SearchRules
 from .errors import EngineUnavailableError, SpecError
 from .players import FsfPlayer, NaivePlayer, Player, RandomPlayer, SearchPlayer
 
@@ -158,13 +159,36 @@ def _open_asm() -> SearchEngine:
         raise EngineUnavailableError(f"asm: {exc} (use ref: for its Python twin)") from exc
 
 
+#: the spec keys of the search rules (ref:, asm:): key -> SearchRules field
+RULE_KEYS = {"null": "null_move", "lmr": "lmr", "iir": "iir", "delta": "qs_delta",
+             "ttdp": "tt_deep", "rfp": "rfp", "qsrc": "qs_recap", "see": "qs_see",
+             "bcap": "bad_caps", "lmrd": "lmr_depth", "lmrm": "lmr_move", "lmrx": "lmr_deep",
+             "cxl": "ext_limit", "tmg": "plan_changed", "tmk": "plan_kept"}
+
+
+def rule_params(names=None) -> dict[str, ParamRule]:
+    """The ParamRules of the rule keys (of the SearchRules fields in `names`; all when
+    None), their ranges and help taken from SearchRules."""
+    spans, docs = SearchRules.spans(), SearchRules.docs()
+    return {key: ParamRule(*spans[name], docs[name]) for key, name in RULE_KEYS.items()
+            if names is None or name in names}
+
+
+def search_player(engine: SearchEngine, options: dict[str, int]) -> Player:
+    """A SearchPlayer of `engine` with a spec's options: the limits as they are, the rule
+    keys (RULE_KEYS) as one SearchRules."""
+    rules = SearchRules.of(**{RULE_KEYS[k]: v for k, v in options.items() if k in RULE_KEYS})
+    limits = {k: v for k, v in options.items() if k not in RULE_KEYS}
+    return SearchPlayer(engine, rules=rules, **limits)
+
+
 def _make_ref(options: dict[str, int]) -> Player:
     from ..engines import RefEngine
-    return SearchPlayer(RefEngine(), **options)
+    return search_player(RefEngine(), options)
 
 
 def _make_asm(options: dict[str, int]) -> Player:
-    return SearchPlayer(_open_asm(), **options)
+    return search_player(_open_asm(), options)
 
 
 _LEVEL = ParamRule(1, level_count(), f"difficulty level 1..{level_count()}")
@@ -197,22 +221,7 @@ register_engine(EngineKind(
 
 register_engine(EngineKind(
     "ref", "the Python twin of the asm engine",
-    {"level": _LEVEL, "depth": _DEPTH, "nodes": _NODES, "frames": _FRAMES,
-     "null": ParamRule(0, 1, "null-move pruning"),
-     "lmr": ParamRule(0, 1, "late-move reductions"),
-     "iir": ParamRule(0, 1, "internal iterative reduction"),
-     "delta": ParamRule(0, 1, "qsearch delta pruning"),
-     "ttdp": ParamRule(0, 1, "TT keeps deeper entries (depth-preferred replacement)"),
-     "rfp": ParamRule(0, 1, "reverse futility pruning"),
-     "qsrc": ParamRule(0, 1, "deep qsearch: recaptures only"),
-     "see": ParamRule(0, 1, "qsearch: skip a defended victim worth less than its taker"),
-     "bcap": ParamRule(0, 1, "search(): defended cheaper-victim captures after the killers"),
-     "lmrd": ParamRule(2, 3, "late-move reductions from this depth on"),
-     "lmrm": ParamRule(2, 3, "late-move reductions from this move index on"),
-     "lmrx": ParamRule(0, 1, "very late moves reduced one ply more"),
-     "cxl": ParamRule(0, 1, "no check extension at depth 1"),
-     "tmg": ParamRule(2, 3, "time plan: after a changed best move, next iteration = tmg/2 x last"),
-     "tmk": ParamRule(3, 4, "time plan: after a kept best move, next iteration = tmk/2 x last")},
+    {"level": _LEVEL, "depth": _DEPTH, "nodes": _NODES, "frames": _FRAMES, **rule_params()},
     _make_ref,
     required=(("level", "depth", "nodes", "frames"),), exclusive=(("level", "depth"),)))
 
@@ -220,12 +229,7 @@ register_engine(EngineKind(
 register_engine(EngineKind(
     "asm", "the 6502 engine under py65",
     {"level": _LEVEL, "depth": _DEPTH, "nodes": _NODES, "frames": _FRAMES,
-     "rfp": ParamRule(0, 1, "reverse futility pruning"),
-     "qsrc": ParamRule(0, 1, "deep qsearch: recaptures only"),
-     "see": ParamRule(0, 1, "qsearch: skip a defended victim worth less than its taker"),
-     "bcap": ParamRule(0, 1, "search(): defended cheaper-victim captures after the killers"),
-     "lmrx": ParamRule(0, 1, "very late moves reduced one ply more"),
-     "cxl": ParamRule(0, 1, "no check extension at depth 1")},
+     **rule_params(SearchRules.asm_plays())},
     _make_asm,
     required=(("level", "depth", "nodes", "frames"),), exclusive=(("level", "depth"),),
     check=lambda o: _open_asm() and None))

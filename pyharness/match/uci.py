@@ -19,6 +19,8 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+from ..errors import Xq65Error
+
 #: where the Debian package installs the binary (not always on PATH)
 _EXTRA_DIRS = ("/usr/games", "/usr/local/games")
 #: environment variable that names the binary explicitly
@@ -45,7 +47,7 @@ _ICCS_RE = re.compile(r"^([a-i])([0-9])([a-i])([0-9])$")
 _UCI_RE = re.compile(r"^([a-i])(10|[1-9])([a-i])(10|[1-9])$")
 
 
-class UciError(Exception):
+class UciError(Xq65Error):
     """Base class of the errors of the UCI client."""
 
 

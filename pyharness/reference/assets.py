@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from .errors import Xq65Error
+
 ASSETS_DIR = Path(__file__).resolve().parents[2] / "assets"
 
 TYPE_ORDER = "KABNRCP"
@@ -22,7 +24,7 @@ KINDS = 14
 MASK32 = 0xFFFFFFFF
 
 
-class AssetError(ValueError):
+class AssetError(Xq65Error, ValueError):
     """An asset file that does not have the documented form."""
 
 

@@ -17,13 +17,14 @@ from .errors import IllegalMoveError
 from .lfsr import Lfsr
 from .position import Move, Position
 from .zobrist import mirror_square, position_key
+from .errors import Xq65Error
 
 MAX_ENTRIES = 127
 MAX_WEIGHT = 4
 SQ90 = {sq: i for i, sq in enumerate(PLAY_SQUARES)}
 
 
-class BookError(ValueError):
+class BookError(Xq65Error, ValueError):
     """A book line that is illegal, or a book that does not fit its table."""
 
 

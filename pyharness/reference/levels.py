@@ -5,6 +5,7 @@ from functools import lru_cache
 
 from .assets import Level, load_levels
 from .clock import CYCLES_PER_FRAME
+from .errors import Xq65Error
 
 #: depth used when a level says "until the cap" (depth 0)
 MAX_DEPTH = 24
@@ -16,7 +17,7 @@ MAX_DEPTH = 24
 NODE_CYCLES_ESTIMATE = 2710
 
 
-class LevelError(ValueError):
+class LevelError(Xq65Error, ValueError):
     """A level number outside the table."""
 
 
@@ -26,8 +27,13 @@ def all_levels() -> tuple[Level, ...]:
     return load_levels()
 
 
+def level_count() -> int:
+    """How many levels assets/levels.txt defines (levels are 1..level_count())."""
+    return len(all_levels())
+
+
 def get_level(number: int) -> Level:
-    """The level `number` (1..5)."""
+    """The level `number` (1..level_count())."""
     levels = all_levels()
     if not 1 <= number <= len(levels):
         raise LevelError(f"level must be 1..{len(levels)}, got {number}")

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .errors import Xq65Error
+
 TAPS = 0xB400
 ZERO_SEED_REPLACEMENT = 0xACE1
 WARMUP = 16
 
 
-class SeedError(ValueError):
+class SeedError(Xq65Error, ValueError):
     """A seed outside 0..65535."""
 
 

@@ -22,7 +22,7 @@ class OrderingMixin:
         with its MVV/LVA key: pick_search() tests it when a pick selects it."""
         board = self.pos.board
         k1, k2 = self.killers[ply] if use_killers else (None, None)
-        bad = use_killers and self.limits.bad_caps and pending is not None
+        bad = use_killers and self.rules.bad_caps and pending is not None
         out = []
         for m in moves:
             victim = board[m.to]

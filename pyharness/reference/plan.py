@@ -17,17 +17,6 @@ def recapture_depth(max_depth: int) -> int:
     return max(RECAP_MIN_DEPTH, min(max_depth - 1, RECAP_DEPTH))
 
 
-def plan_halves(time_manage: bool | int) -> int:
-    """think()'s `time_manage` as the plan's halves after a changed best move:
-    PLAN_CHANGED_HALVES for True or False, else 2 or 3 (the twin only; 3: the rule
-    before, 1.5 t after a changed best move)."""
-    if isinstance(time_manage, bool):
-        return PLAN_CHANGED_HALVES
-    if time_manage not in (2, 3):
-        raise ValueError(f"time_manage is a bool or 2 or 3 (halves), got {time_manage!r}")
-    return time_manage
-
-
 class IterationPlan:
     """Time management (docs/search.md, think()): is there time for the next iteration?
 

@@ -17,26 +17,26 @@ from typing import Callable, Iterable, Sequence
 from .board import PAWN, PIECE_TYPES, side_tag
 from .book import Book, default_book
 from .eval import Evaluator
-from .levels import MAX_DEPTH, get_level, level_depth, node_frames
+from .levels import MAX_DEPTH, get_level, level_count, level_depth, node_frames
 from .lfsr import Lfsr
 from .position import Move, Position
 from .tt import FLAG_EXACT, FLAG_LOWER, FLAG_UPPER, TranspositionTable
 from .ordering import OrderingMixin
-from .plan import (IterationPlan, plan_halves, recapture_depth,  # noqa: F401 (re-exported)
-                   stopped_answer)
+from .plan import IterationPlan, recapture_depth, stopped_answer  # noqa: F401 (re-exported)
 from .search_consts import (  # noqa: F401  (re-exported: search.MATE ...)
     MATE, BAN, WIN, INF, DRAW, MAX_PLY,
     POLL_MASK, HIST_MAX_INC, DRAW_PLIES, HALFMOVE_MAX, PV_PLIES, MOVE_STACK_CAP,
     GEN_RESERVE, NULL_R, NULL_MIN_DEPTH, NULL_MAJORS, LMR_MIN_DEPTH, LMR_MIN_MOVE,
-    LMR_DEEP_MOVE, LMR_DEEP_DEPTH, LMR_DEEP_DEFAULT, RULE_LMR_DEEP,
-    IIR_MIN_DEPTH, QS_DELTA, RECAP_MIN_DEPTH, RECAP_DEPTH, IIR_DEFAULT, QS_DELTA_DEFAULT,
-    RULE_IIR, RULE_DELTA, RULE_RFP, RFP_DEFAULT, RFP_MAX_DEPTH, RFP_MARGIN, rules_default,
-    RULE_QS_RECAP, QS_RECAP_DEFAULT, QS_RECAP_PLY, RULE_QS_SEE, QS_SEE_DEFAULT,
-    RULE_BAD_CAPS, BAD_CAPS_DEFAULT, KEY_BAD_CAPTURE, SWITCHABLE_RULES,
-    RULE_EXT_LIMIT, EXT_LIMIT_DEFAULT, CHECK_EXT_MIN_DEPTH,
+    LMR_DEEP_MOVE, LMR_DEEP_DEPTH, RULE_LMR_DEEP,
+    IIR_MIN_DEPTH, QS_DELTA, RECAP_MIN_DEPTH, RECAP_DEPTH,
+    RULE_IIR, RULE_DELTA, RULE_RFP, RFP_MAX_DEPTH, RFP_MARGIN,
+    RULE_QS_RECAP, QS_RECAP_PLY, RULE_QS_SEE,
+    RULE_BAD_CAPS, KEY_BAD_CAPTURE,
+    RULE_EXT_LIMIT, CHECK_EXT_MIN_DEPTH,
     MVV_LVA_VALUE, KEY_HASH, KEY_CAPTURE, KEY_KILLER1, KEY_KILLER2)
 from .search_path import PathMixin
-from .search_types import SearchInputError, SearchLimits, SearchResult  # noqa: F401
+from .search_types import (SearchInputError, SearchLimits,  # noqa: F401
+                           SearchResult, SearchRules)
 from .zobrist import default_keys, piece_kind, position_key
 
 
@@ -50,6 +50,7 @@ class Searcher(PathMixin, OrderingMixin):
         self.pos = pos
         self.trace = trace
         self.limits = limits
+        self.rules = limits.rules
         self.lfsr = lfsr
         self.ev = evaluator or Evaluator.default()
         self.use_tt = use_tt
@@ -103,7 +104,7 @@ class Searcher(PathMixin, OrderingMixin):
             return self.evaluate()
         in_check = self.checks[-1]
         if in_check:                         # check extension (not at depth 1 with ext_limit)
-            if depth >= CHECK_EXT_MIN_DEPTH or not self.limits.ext_limit:
+            if depth >= CHECK_EXT_MIN_DEPTH or not self.rules.ext_limit:
                 depth += 1
             else:
                 self.ext_cuts += 1
@@ -127,11 +128,11 @@ class Searcher(PathMixin, OrderingMixin):
                             or (e.flag == FLAG_UPPER and s <= alpha)):
                         self.tt.stats.cutoffs += 1
                         return s
-        if (hash_move is None and self.limits.iir and ply > 0 and not in_check
+        if (hash_move is None and self.rules.iir and ply > 0 and not in_check
                 and depth >= IIR_MIN_DEPTH):
             depth -= 1                       # internal iterative reduction
             self.iir_tries += 1
-        if (self.limits.rfp and ply > 0 and not in_check and depth <= RFP_MAX_DEPTH
+        if (self.rules.rfp and ply > 0 and not in_check and depth <= RFP_MAX_DEPTH
                 and -WIN < beta < WIN):
             stand = self.evaluate()          # reverse futility pruning
             if stand - RFP_MARGIN * depth >= beta:
@@ -163,7 +164,7 @@ class Searcher(PathMixin, OrderingMixin):
         best_move = None
         mask = self.limits.noise_mask if ply == 0 else 0
         board = self.pos.board
-        lmr = self.limits.lmr and depth >= self.limits.lmr_depth and not in_check
+        lmr = self.rules.lmr and depth >= self.rules.lmr_depth and not in_check
         for i in range(len(moves)):
             move = self.pick_search(moves, keys, i, pending)
             quiet = board[move.to] == 0
@@ -174,12 +175,12 @@ class Searcher(PathMixin, OrderingMixin):
                 v = noise - self.search(depth - 1, -b, -a, ply + 1)
             else:
                 full = True
-                if (lmr and i >= self.limits.lmr_move and keys[i] < KEY_BAD_CAPTURE
+                if (lmr and i >= self.rules.lmr_move and keys[i] < KEY_BAD_CAPTURE
                         and not self.checks[-1]):
                     # a late quiet move (history key: no capture, not a killer) that
                     # gives no check: one ply less first (two for a very late one)
                     self.lmr_tries += 1
-                    deep = int(self.limits.lmr_deep and i >= LMR_DEEP_MOVE
+                    deep = int(self.rules.lmr_deep and i >= LMR_DEEP_MOVE
                                and depth >= LMR_DEEP_DEPTH)
                     self.lmr_deep_tries += deep
                     v = noise - self.search(depth - 2 - deep, -a - 1, -a, ply + 1)
@@ -209,10 +210,10 @@ class Searcher(PathMixin, OrderingMixin):
                     FLAG_EXACT if best > orig_alpha else FLAG_UPPER)
             s = best + ply if best > WIN else best - ply if best < -WIN else best
             if best_move is None:
-                self.tt.store(key, depth, s, flag, 0, 0, self.limits.tt_deep)
+                self.tt.store(key, depth, s, flag, 0, 0, self.rules.tt_deep)
             else:
                 self.tt.store(key, depth, s, flag, best_move.frm, best_move.to,
-                              self.limits.tt_deep)
+                              self.rules.tt_deep)
         return best
 
     def defended(self, sq: int) -> bool:
@@ -253,7 +254,7 @@ class Searcher(PathMixin, OrderingMixin):
             if stand > alpha:
                 alpha = stand
             moves = [m for m in self.pos.legal_moves() if board[m.to]]
-            if self.limits.qs_recap and ply - self.qs_start >= QS_RECAP_PLY:
+            if self.rules.qs_recap and ply - self.qs_start >= QS_RECAP_PLY:
                 last_to = self.pos.last_move_to()    # deep: recaptures only
                 moves = [m for m in moves if m.to == last_to]
             keys = self.order_keys(moves, ply, None, False)
@@ -261,11 +262,11 @@ class Searcher(PathMixin, OrderingMixin):
         # delta pruning: out of check, a capture whose victim's value cannot lift the
         # stand-pat score above alpha (with QS_DELTA to spare) is not searched (not
         # made, not a node); alpha is the current one (raised by earlier captures)
-        delta = self.limits.qs_delta and not self.checks[-1]
+        delta = self.rules.qs_delta and not self.checks[-1]
         # out of check, a capture of a victim worth less (MVV_LVA_VALUE) than its taker
         # onto a square the opponent defends (defended(), before the move) is not
         # searched (not made, not a node): it loses material unless the position holds more
-        see = self.limits.qs_see and not self.checks[-1]
+        see = self.rules.qs_see and not self.checks[-1]
         for i in range(len(moves)):
             move = self.pick(moves, keys, i)
             if see and (MVV_LVA_VALUE[PIECE_TYPES[board[move.to] & 15]]
@@ -305,9 +306,9 @@ class Searcher(PathMixin, OrderingMixin):
             result.best_move = root_moves[0]
             result.pv = [root_moves[0]]
             return result
-        plan = IterationPlan(self.limits.frames, self.limits.plan_halves,
-                             self.limits.plan_kept) if (
-            self.limits.time_manage and self.limits.frames and self.limits.clock) else None
+        plan = IterationPlan(self.limits.frames, self.rules.plan_changed,
+                             self.rules.plan_kept) if (
+            self.rules.time_manage and self.limits.frames and self.limits.clock) else None
         recap_depth = recapture_depth(self.limits.depth)
         for depth in range(1, self.limits.depth + 1):
             if depth > 1 and plan is not None and not plan.next_fits(
@@ -328,7 +329,7 @@ class Searcher(PathMixin, OrderingMixin):
             result.iterations.append((depth, score, self.nodes, self.pv[0][0].iccs()))
             if abs(score) > WIN:
                 break
-            if (plan is not None and self.limits.recapture and same
+            if (plan is not None and self.rules.recapture and same
                     and depth >= recap_depth and depth < self.limits.depth
                     and result.best_move.to == self.recapture_sq):
                 # the recapture of the piece that just captured was best twice in a row
@@ -391,45 +392,28 @@ def think(position: Position, level: int | None = None, depth: int | None = None
           history_moves: Iterable[Move] = (), clock: Callable[[], int] | None = None,
           move_now: Callable[[], bool] | None = None, use_tt: bool = True,
           use_book: bool | None = None, book: Book | None = None,
-          trace: list | None = None, null_move: bool = False,
-          lmr: bool = True, time_manage: bool | int = True, plan_kept: int | None = None,
-          iir: bool | None = None,
-          qs_delta: bool | None = None, recapture: bool = True,
-          tt_deep: bool = True, rfp: bool | None = None,
-          qs_recap: bool | None = None, qs_see: bool | None = None,
-          bad_caps: bool | None = None, lmr_depth: int | None = None,
-          lmr_move: int | None = None,
-          lmr_deep: bool | None = None, ext_limit: bool | None = None) -> SearchResult:
+          trace: list | None = None, rules: SearchRules = SearchRules()) -> SearchResult:
     """Search `position` and return a SearchResult (best_move, score, depth, nodes, pv...).
 
-    Give a `level` (1..5: depth, frame cap, noise and book from assets/levels.txt) or
-    a fixed `depth`; `nodes` and `frames` add budgets (with `level`, `frames`
-    overrides the level's cap). `seed` (0..65535) seeds the LFSR. Repetition is judged
-    against the game record: `position`'s undo stack (push the game's moves on it);
-    `history_moves`, when given, must match the tail of that stack. `clock` returns the
-    frame counter; without one, a frame cap is measured on a model clock,
-    levels.node_frames(nodes) (NODE_CYCLES_ESTIMATE cycles a node), so ref levels stop
-    about where the cartridge would and stay reproducible. `move_now` is the flag.
+    Give a `level` (1..levels.level_count(): depth, frame cap, noise and book from
+    assets/levels.txt) or a fixed `depth`; `nodes` and `frames` add budgets (with
+    `level`, `frames` overrides the level's cap). `seed` (0..65535) seeds the LFSR.
+    Repetition is judged against the game record: `position`'s undo stack (push the
+    game's moves on it); `history_moves`, when given, must match the tail of that stack.
+    `clock` returns the frame counter; without one, a frame cap is measured on a model
+    clock, levels.node_frames(nodes) (NODE_CYCLES_ESTIMATE cycles a node), so ref levels
+    stop about where the cartridge would and stay reproducible. `move_now` is the flag.
     `trace`, a list, receives (from, to, key, red_sum, black_sum) for every node in
-    order: the node-by-node record to diff an asm trace against.
-    `null_move=True` switches null-move pruning on (off by default: docs/bench.md), `lmr=False`
-    late-move reductions off, `time_manage=False` the rule that does not start an iteration
-    predicted to overrun the frame cap (2 or 3, the twin only: its prediction after a
-    changed best move, in halves of the last iteration's frames, plan.py; `plan_kept`, 3 or
-    4, the twin only: the same after a kept best move, None: PLAN_KEPT_HALVES), `tt_deep=False`
-    the TT's depth-preferred replacement (the rule before it, for comparisons: the twin
-    alone can switch it); `iir`, `qs_delta`, `rfp`, `qs_recap`, `qs_see` switch internal
-    iterative reduction, delta pruning, reverse futility pruning, the qsearch's
-    recaptures-only rule, its skip of defended cheaper victims and search()'s ordering of
-    such captures after the killers (`bad_caps`) (None: their defaults);
-    `lmr_depth` (2 or 3, the twin only) is the depth late-move reductions start at,
-    `lmr_move` (2 or 3, the twin only) the index of the first move they reduce;
-    `lmr_deep` reduces the very late moves by one ply more, `ext_limit` extends no check
-    at depth 1 (both None: their defaults). The caller's position is not modified.
+    order: the node-by-node record to diff an asm trace against. `rules` are the rule
+    switches (SearchRules: null move, reductions, pruning, time plan; the defaults are
+    the shipped search). `use_tt=False` searches without the TT. The caller's position
+    is not modified.
     """
     if level is None and depth is None:
-        raise SearchInputError("give a level (1..5) or a depth")
-    lim = SearchLimits()
+        raise SearchInputError(f"give a level (1..{level_count()}) or a depth")
+    if not isinstance(rules, SearchRules):
+        raise SearchInputError(f"rules must be a SearchRules, got {rules!r}")
+    lim = SearchLimits(rules=rules)
     lfsr = Lfsr.seeded(seed)
     book_on = False
     if level is not None:
@@ -454,24 +438,6 @@ def think(position: Position, level: int | None = None, depth: int | None = None
         lim.frames = frames
     lim.clock = clock
     lim.move_now = move_now
-    lim.null_move = bool(null_move)
-    lim.lmr = bool(lmr)
-    lim.time_manage, lim.plan_halves = bool(time_manage), plan_halves(time_manage)
-    if plan_kept is not None:
-        if plan_kept not in (3, 4):
-            raise SearchInputError(f"plan_kept must be 3 or 4, got {plan_kept}")
-        lim.plan_kept = plan_kept
-    lim.recapture = bool(recapture)
-    lim.tt_deep = bool(tt_deep)
-    given = dict(iir=iir, qs_delta=qs_delta, rfp=rfp, qs_recap=qs_recap, qs_see=qs_see,
-                 bad_caps=bad_caps, lmr_deep=lmr_deep, ext_limit=ext_limit)
-    for name, _bit, default in SWITCHABLE_RULES:   # None: the rule's default
-        setattr(lim, name, default if given[name] is None else bool(given[name]))
-    for name, value in (("lmr_depth", lmr_depth), ("lmr_move", lmr_move)):
-        if value is not None:
-            if value not in (2, 3):
-                raise SearchInputError(f"{name} must be 2 or 3, got {value}")
-            setattr(lim, name, value)
     if use_book is not None:
         book_on = use_book
     pos = position.copy()

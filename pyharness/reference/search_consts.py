@@ -24,17 +24,10 @@ NULL_MAJORS = range(5, 11)
 LMR_MIN_DEPTH = 3     # late-move reduction at search() nodes of depth >= 3 (after extension)
 LMR_DEEP_MOVE = 8     # ... and by one ply more for the moves searched 9th and later (i >= 8)
 LMR_DEEP_DEPTH = 4    # ... at nodes of depth >= 4, when lmr_deep is on
-LMR_DEEP_DEFAULT = False
 LMR_MIN_MOVE = 3      # ... for the moves searched 4th and later (i >= 3)
 IIR_MIN_DEPTH = 3     # a search() node (ply > 0) of depth >= 3 without a hash move searches one ply less
-#: the switchable rules: their default (think()'s, the levels') and their bits in the
-#: asm's srch_rules byte (which toggles them against SRCH_RULES_DEFAULT, 0 = defaults)
-IIR_DEFAULT = False   # internal iterative reduction (off: it cost strength at level budgets, docs/bench.md)
-QS_DELTA_DEFAULT = False # qsearch delta pruning (off: lost its match, docs/bench.md)
-RFP_DEFAULT = True    # reverse futility pruning (on: fewer nodes, docs/search.md "search()")
-QS_SEE_DEFAULT = True   # qsearch: skip a defended victim worth less than its taker (on: +117 Elo, docs/bench.md)
-BAD_CAPS_DEFAULT = True # search(): defended cheaper-victim captures ordered after the killers (docs/search.md)
-QS_RECAP_DEFAULT = False # qsearch: recaptures only deep in it (off: its matches leaned negative, docs/bench.md)
+#: the bits of the switchable rules in the asm's srch_rules byte (which toggles them
+#: against SRCH_RULES_DEFAULT, 0 = defaults); their defaults are SearchRules' (search_types.py)
 RULE_IIR = 1
 RULE_DELTA = 2
 RULE_RFP = 4
@@ -43,9 +36,7 @@ RULE_QS_SEE = 16
 RULE_BAD_CAPS = 32
 RULE_LMR_DEEP = 64
 RULE_EXT_LIMIT = 128
-EXT_LIMIT_DEFAULT = True  # search(): no check extension below CHECK_EXT_MIN_DEPTH (on: -9 % nodes
-                          # to depth 4, 400 games even, docs/bench.md)
-CHECK_EXT_MIN_DEPTH = 2   # ... with ext_limit on, a node in check is extended at depth >= 2 only
+CHECK_EXT_MIN_DEPTH = 2   # with ext_limit on, a node in check is extended at depth >= 2 only
 PLAN_CHANGED_HALVES = 2   # time management: the next iteration is predicted to take at least
                           # t * PLAN_CHANGED_HALVES / 2 (t: the last one's frames) after one
                           # that changed the best move (plan.py; 3: the rule before), and
@@ -67,27 +58,3 @@ KEY_CAPTURE = 136
 KEY_KILLER1 = 131
 KEY_KILLER2 = 130
 KEY_BAD_CAPTURE = 129 # a defended victim worth less than its taker: after the killers, above history
-
-
-#: the switchable rules: think()'s keyword, the asm's srch_rules bit, the default
-SWITCHABLE_RULES = (("iir", RULE_IIR, IIR_DEFAULT), ("qs_delta", RULE_DELTA, QS_DELTA_DEFAULT),
-                    ("rfp", RULE_RFP, RFP_DEFAULT), ("qs_recap", RULE_QS_RECAP, QS_RECAP_DEFAULT),
-                    ("qs_see", RULE_QS_SEE, QS_SEE_DEFAULT),
-                    ("bad_caps", RULE_BAD_CAPS, BAD_CAPS_DEFAULT),
-                    ("lmr_deep", RULE_LMR_DEEP, LMR_DEEP_DEFAULT),
-                    ("ext_limit", RULE_EXT_LIMIT, EXT_LIMIT_DEFAULT))
-
-
-def rules_bits(**on: bool | None) -> int:
-    """The RULE_* bits of the rules on: each keyword of SWITCHABLE_RULES given as a bool,
-    or None / left out for its default."""
-    unknown = set(on) - {name for name, _, _ in SWITCHABLE_RULES}
-    if unknown:
-        raise TypeError(f"unknown rules: {sorted(unknown)}")
-    return sum(bit for name, bit, default in SWITCHABLE_RULES
-               if (default if on.get(name) is None else on[name]))
-
-
-def rules_default() -> int:
-    """SRCH_RULES_DEFAULT: the RULE_* bits of the switchable rules that are on by default."""
-    return rules_bits()

@@ -95,7 +95,7 @@ class PathMixin:
 
     def null_ok(self, depth: int, beta: int, ply: int, in_check: bool) -> bool:
         """May this search() node try a null move? (docs/search.md, null move)"""
-        if not (self.limits.null_move and ply > 0 and not in_check
+        if not (self.rules.null_move and ply > 0 and not in_check
                 and depth >= NULL_MIN_DEPTH and not self.nulls[-1] and -WIN <= beta < WIN):
             return False
         ps = self.pos.piece_sq

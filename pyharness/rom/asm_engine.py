@@ -10,15 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..limits import Limits
+from ..limits import Limits, LimitsError
 from ..reference.clock import CYCLES_PER_FRAME, nes_seconds
 from ..reference.position import Move, Position
-from ..reference.search import SearchResult
+from ..reference.search import SearchResult, SearchRules
 from ..reference.zobrist import default_keys, position_key
 from .sim import Sim, SimLimitError, make_sim
+from ..errors import Xq65Error
 
 
-class EngineOverflowError(Exception):
+class EngineOverflowError(Xq65Error):
     """mg_generate reported that the move stack (or ply stack) is full."""
 
 
@@ -100,21 +101,15 @@ def think_cycle_cap(limits: Limits) -> int:
     return min(caps) if caps else DEPTH_ONLY_CAP
 
 
-def srch_rules(iir: bool | None, qs_delta: bool | None, rfp: bool | None = None,
-               qs_recap: bool | None = None, qs_see: bool | None = None,
-               bad_caps: bool | None = None, lmr_deep: bool | None = None,
-               ext_limit: bool | None = None) -> int:
-    """The srch_rules byte: the rule bits that differ from the twin's defaults."""
-    from ..reference import search_consts as c
-    return c.rules_bits(iir=iir, qs_delta=qs_delta, rfp=rfp, qs_recap=qs_recap,
-                        qs_see=qs_see, bad_caps=bad_caps, lmr_deep=lmr_deep,
-                        ext_limit=ext_limit) ^ rules_default()
-
-
-def rules_default() -> int:
-    """SRCH_RULES_DEFAULT: the bits of the rules on by default (the twin's)."""
-    from ..reference import search_consts as c
-    return c.rules_default()
+def srch_rules(rules: SearchRules) -> int:
+    """The srch_rules byte of `rules`: the RULE_* bits that differ from the defaults'
+    (SRCH_RULES_DEFAULT). LimitsError for rules the asm cannot play (the twin's alone:
+    SearchRules.asm_refused)."""
+    refused = rules.asm_refused()
+    if refused:
+        raise LimitsError(f"the asm search cannot play {', '.join(refused)} "
+                          "(those rules are for the Python twin)")
+    return rules.bits() ^ SearchRules().bits()
 
 
 def stall_watchdog(sim: Sim, routine: str, counter: str, what: str, frames: int
@@ -345,13 +340,7 @@ class AsmEngine:
               profile: dict[int, int] | None = None,
               hits: dict[int, int] | None = None,
               hooks: dict[str, Callable[[], None]] | None = None,
-              null_move: bool = False, iir: bool | None = None,
-              qs_delta: bool | None = None, rfp: bool | None = None,
-              qs_recap: bool | None = None,
-              qs_see: bool | None = None,
-              bad_caps: bool | None = None,
-              lmr_deep: bool | None = None,
-              ext_limit: bool | None = None) -> AsmSearchResult:
+              rules: SearchRules = SearchRules()) -> AsmSearchResult:
         """srch_think on `position`, like reference.search.think (same arguments).
 
         The position's undo stack is the game record (eng_game_new + eng_game_push);
@@ -362,18 +351,14 @@ class AsmEngine:
         many nodes were made. `profile` / `hits` receive the cycles / executions by
         PC (`Sim.call`). `hooks` maps more ROM labels to callables run there
         (e.g. srch_null_try, srch_null_cut: the tests count null moves).
-        `null_move=True` switches null-move pruning on (off by default, as the twin);
-        `iir`, `qs_delta`, `rfp`, `qs_recap`, `qs_see` switch internal iterative
-        reduction, delta pruning, reverse futility pruning, the qsearch's recaptures-only
-        rule, its skip of defended cheaper victims and search()'s ordering of such captures
-        after the killers (`bad_caps`), the deeper reduction of very late moves (`lmr_deep`)
-        and the limit of the check extension (`ext_limit`) (None: the twin's defaults) through
-        the srch_rules byte.
+        `rules` go in through srch_null_on and the srch_rules byte (`srch_rules`); the
+        rules the asm cannot play are refused (LimitsError).
         The limits are checked as `Limits` checks them (LimitsError); the run stops
         with SimLimitError at `max_cycles` (default: `think_cycle_cap`).
         """
         from ..reference.search import game_record
         limits = Limits(level=level, depth=depth, nodes=nodes, frames=frames, seed=seed)
+        rules_byte = srch_rules(rules)
         if max_cycles is None:
             max_cycles = think_cycle_cap(limits)
         game_record(position, history_moves)      # validates history_moves
@@ -387,9 +372,8 @@ class AsmEngine:
         s.write("srch_frames", (frames or 0).to_bytes(2, "little"))
         s.poke("srch_use_book", 0 if use_book is None else (2 if use_book else 1))
         s.poke("srch_move_now", 0)
-        s.poke("srch_null_on", 1 if null_move else 0)
-        s.poke("srch_rules", srch_rules(iir, qs_delta, rfp, qs_recap, qs_see,
-                                                bad_caps, lmr_deep, ext_limit))
+        s.poke("srch_null_on", int(rules.null_move))
+        s.poke("srch_rules", rules_byte)
         hooks_in, hooks = hooks, {}
         if trace is not None or move_now_after is not None:
             mem = s.memory

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from .fingerprint import fingerprint_path, write_fingerprint
 from .fingerprint import matches as fingerprint_matches
+from ..errors import Xq65Error
 
 ROM_NAME = "xiangqi"
 CFG = Path("asm/cfg/xiangqi.cfg")
@@ -49,7 +50,7 @@ WINDOWS = (
 )
 
 
-class BuildError(Exception):
+class BuildError(Xq65Error):
     """An asset tool, the assembler or the linker failed. The message is one line (the
     first diagnostic); `output` holds the tool's whole output, which is also written to
     build/build_error.log."""

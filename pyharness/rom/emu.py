@@ -21,6 +21,7 @@ import numpy as np
 
 from pyharness.rom.sim import LABELS_ENV, RomFormatError, RomImage
 from pyharness.rom.symbols import SymbolError, SymbolTable, load_symbols
+from pyharness.errors import Xq65Error
 
 # cynes controller bits (cynes.NES_INPUT_*), player 1 in the low byte
 BUTTONS = {
@@ -30,11 +31,11 @@ BUTTONS = {
 SAFE_RANGES = ((0x0000, 0x2000), (0x6000, 0x8000))
 
 
-class RomMissingError(FileNotFoundError):
+class RomMissingError(Xq65Error, FileNotFoundError):
     """The ROM file does not exist (build it with `make` or `xq65 build`)."""
 
 
-class UnknownButtonError(ValueError):
+class UnknownButtonError(Xq65Error, ValueError):
     """A button name that is not one of a b select start up down left right."""
 
 

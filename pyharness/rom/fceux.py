@@ -16,17 +16,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pyharness.rom.symbols import load_symbols
+from pyharness.errors import Xq65Error
 
 PROBE_LUA = Path(__file__).with_name("fceux_probe.lua")
 LIB_LUA = Path(__file__).with_name("fceux_lib.lua")      # dofile'd by both scripts
 FCEUX_CANDIDATES = ("fceux", "/usr/games/fceux")
 
 
-class FceuxMissingError(RuntimeError):
+class FceuxMissingError(Xq65Error, RuntimeError):
     """FCEUX or xvfb-run is not installed."""
 
 
-class FceuxError(RuntimeError):
+class FceuxError(Xq65Error, RuntimeError):
     """FCEUX ran but did not report a result (crash, timeout, Lua error)."""
 
 

@@ -5,6 +5,8 @@ import os
 import subprocess
 from pathlib import Path
 
+from ..errors import Xq65Error
+
 ROM = Path("build/xiangqi.nes")
 
 HOW_TO_PLAY = """\
@@ -17,7 +19,7 @@ Select asks for a hint (or "move now" while the computer thinks).
 Headless look: `xq65 screenshot build/screens/title.png` saves the title frame."""
 
 
-class PlayError(RuntimeError):
+class PlayError(Xq65Error, RuntimeError):
     """The ROM cannot be opened for play."""
 
 

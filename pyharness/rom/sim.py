@@ -37,7 +37,9 @@ from py65.devices.mpu6502 import MPU
 from ..inputfile import ROM_CAP, SYMBOLS_CAP, InputFileError, check_regular, read_bytes
 from ..reference.clock import CYCLES_PER_FRAME
 from .memory import Mmc1Memory, WatchedMemory
-from .symbols import SymbolError, SymbolTable, load_banks, load_constants, load_symbols
+from .symbols import (INES_HEADER, PRG_BANK_SIZE, SymbolError, SymbolTable, load_banks,
+                      load_constants, load_symbols)
+from ..errors import Xq65Error
 
 #: Return sentinel: an address with nothing mapped on the cartridge ($5000-$5FFF is
 #: open bus on an MMC1 board), never executed: the run loop stops when PC reaches it.
@@ -56,7 +58,7 @@ _OP_RTI = 0x40
 _FLAG_DECIMAL = 0x08
 
 
-class SimError(Exception):
+class SimError(Xq65Error):
     """Something went wrong while running 6502 code under the simulator."""
 
 
@@ -102,14 +104,14 @@ class RomImage:
             data = read_bytes(path, "ROM", ROM_CAP)
         except InputFileError as exc:
             raise RomFormatError(str(exc)) from None
-        if len(data) < 16 or data[:4] != b"NES\x1a":
+        if len(data) < INES_HEADER or data[:4] != b"NES\x1a":
             raise RomFormatError(f"{path} is not an iNES file")
         banks = data[4]
         if (data[7] & 0x0C) == 0x08:  # NES 2.0: high bits of the PRG size
             banks |= (data[9] & 0x0F) << 8
-        start = 16 + (512 if data[6] & 0x04 else 0)
-        prg = data[start:start + banks * 0x4000]
-        if banks < 1 or len(prg) != banks * 0x4000:
+        start = INES_HEADER + (512 if data[6] & 0x04 else 0)
+        prg = data[start:start + banks * PRG_BANK_SIZE]
+        if banks < 1 or len(prg) != banks * PRG_BANK_SIZE:
             raise RomFormatError(f"{path}: truncated PRG-ROM ({len(prg)} bytes)")
         chr_size = data[5] * 0x2000
         if len(data) < start + len(prg) + chr_size:
@@ -205,7 +207,7 @@ class Sim:
             raise RomFormatError(str(exc)) from None
         self.fixed_bank = self.image.banks - 1
         mem = bytearray(0x10000)
-        mem[0xC000:0x10000] = self.image.prg[-0x4000:]
+        mem[0xC000:0x10000] = self.image.prg[-PRG_BANK_SIZE:]
         self.image.check_vectors(rom, self.symbols, labels)
         if mapper:
             mem = Mmc1Memory(mem, self.image.prg, self.engine_bank)
@@ -227,7 +229,8 @@ class Sim:
         """Map PRG bank `bank` at $8000-$BFFF (as mmc1_select does on the cartridge)."""
         if not 0 <= bank < self.image.banks:
             raise SimError(f"no PRG bank {bank} (the ROM has {self.image.banks})")
-        self.mpu.memory[0x8000:0xC000] = self.image.prg[bank * 0x4000:(bank + 1) * 0x4000]
+        self.mpu.memory[0x8000:0xC000] = self.image.prg[bank * PRG_BANK_SIZE:
+                                                        (bank + 1) * PRG_BANK_SIZE]
         if isinstance(self.mpu.memory, Mmc1Memory):
             self.mpu.memory.prg_bank = bank
         if "mmc1_bank" in self.symbols:            # as mmc1_select leaves it

@@ -20,12 +20,13 @@ import re
 from pathlib import Path
 
 from ..inputfile import SYMBOLS_CAP, read_text
+from ..errors import Xq65Error
 
 _LABEL_LINE = re.compile(r"^al\s+([0-9A-Fa-f]+)\s+\.(\S+)\s*$")
 _DBG_FIELD = re.compile(r'(\w+)=("(?:[^"]*)"|[^,]*)')
 
 
-class SymbolError(KeyError):
+class SymbolError(Xq65Error, KeyError):
     """A symbol that the label file does not have (or has twice), or a label file
     that is not one."""
 

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pyharness.rom.build import ROM_NAME, BuildError, build_rom, project_root
+from pyharness.errors import Xq65Error
 
 PAGE_FILES = ("index.html", "style.css", "main.js", "audio.js", "xqrules.js", "savefile.js")
 #: written by assemble() from pyharness/gameio/savefile.py (the save's layout and names)
@@ -29,7 +30,7 @@ CONTRACT_FILE = "save_contract.js"
 EMULATOR = "jsnes"
 
 
-class WebDepsMissingError(FileNotFoundError):
+class WebDepsMissingError(Xq65Error, FileNotFoundError):
     """web/node_modules lacks the emulator: run `npm ci` in web/ (or `make web`)."""
 
 

@@ -6,7 +6,7 @@ tests/test_game_cpu.py; an illegal one is replaced by the first legal move) agai
 CPU at each level and prints the CPU's think frames per reply (play_think_frames) and
 the level's cap. A reply of 0 frames came from the opening book.
 
-Usage: cpu_frames.py [LEVELS]   (default 1,2,3,4,5)
+Usage: cpu_frames.py [LEVELS]   (default: every level, e.g. 1,3)
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import sys
 
 from pyharness.rom.build import build_rom
 from pyharness.rom.emu import MODE_RED, Emulator, GameDriver
-from pyharness.reference.levels import get_level
+from pyharness.reference.levels import get_level, level_count
 from pyharness.reference.position import Move, Position
 
 PLAYER_MOVES = ["h2e2", "h0g2", "i0h0", "b0c2", "a0a1", "b2b6"]
@@ -52,11 +52,13 @@ def main(argv: list[str] | None = None) -> int:
     """Print one line per level; returns the exit status."""
     argv = sys.argv[1:] if argv is None else argv
     try:
-        levels = [int(x) for x in (argv[0] if argv else "1,2,3,4,5").split(",")]
+        levels = ([int(x) for x in argv[0].split(",")] if argv
+                  else list(range(1, level_count() + 1)))
         for lv in levels:
             get_level(lv)
     except (ValueError, KeyError, IndexError) as exc:
-        print(f"cpu_frames: levels must be a comma list of 1..5 ({exc})", file=sys.stderr)
+        print(f"cpu_frames: levels must be a comma list of 1..{level_count()} ({exc})",
+              file=sys.stderr)
         return 2
     rom = build_rom(quiet=True).rom
     for lv in levels:

@@ -19,7 +19,7 @@ import sys
 from pyharness.match import load_openings
 from pyharness.reference.levels import node_frames
 from pyharness.reference.position import Move, Position
-from pyharness.reference.search import think
+from pyharness.reference.search import SearchRules, think
 
 
 def play_out(games: int, plies: int, nodes: int) -> list[tuple[str, list[str]]]:
@@ -55,7 +55,8 @@ def measure(path: str, levels: list[int]) -> None:
         t_on, t_off, same, stops, lost = [], [], 0, 0, 0
         for k, pos in enumerate(cases):
             on = think(pos, level=level, seed=1 + k, use_book=False)
-            off = think(pos, level=level, seed=1 + k, use_book=False, recapture=False)
+            off = think(pos, level=level, seed=1 + k, use_book=False,
+                        rules=SearchRules(recapture=False))
             t_on.append(node_frames(on.nodes) / 60)
             t_off.append(node_frames(off.nodes) / 60)
             same += on.best_move == off.best_move

@@ -3,9 +3,9 @@
 
     python tools/lab/suite_nodes.py --depths 3,4,5 [--seed 1] [--set tt_deep=0 ...] [-j 2]
 
-Each `--set NAME=0|1` passes a switch of reference.search.think (iir, qs_delta,
-null_move, lmr, tt_deep, recapture, rfp, qs_recap, qs_see, bad_caps, lmr_deep, ext_limit; and lmr_depth=2|3), so one
-run measures the search before a change and another after it. Prints one line per depth: nodes per phase and in all.
+Each `--set NAME=VALUE` sets a rule of reference.search_types.SearchRules (a field
+name; 0|1 for a switch), so one run measures the search before a change and another
+after it. Prints one line per depth: nodes per phase and in all.
 """
 from __future__ import annotations
 
@@ -15,37 +15,33 @@ from concurrent.futures import ProcessPoolExecutor
 
 from pyharness.bench.search import load_suite
 from pyharness.reference.position import Position
-from pyharness.reference.search import think
-
-SWITCHES = ("iir", "qs_delta", "null_move", "lmr", "tt_deep", "recapture", "rfp", "qs_see",
-            "qs_recap", "bad_caps", "lmr_deep", "ext_limit")
+from pyharness.reference.search import SearchInputError, SearchRules, think
 
 
-def _nodes(job: tuple[str, int, int, dict]) -> int:
-    fen, depth, seed, switches = job
-    return think(Position.from_fen(fen), depth=depth, seed=seed, **switches).nodes
+def _nodes(job: tuple[str, int, int, SearchRules]) -> int:
+    fen, depth, seed, rules = job
+    return think(Position.from_fen(fen), depth=depth, seed=seed, rules=rules).nodes
 
 
-def parse_switches(items: list[str]) -> dict:
-    """NAME=0|1 pairs into think() keyword arguments."""
-    out = {}
+def parse_switches(items: list[str]) -> SearchRules:
+    """NAME=VALUE pairs (SearchRules fields, 0|1 for a switch) into SearchRules."""
+    values = {}
     for item in items:
         name, _, value = item.partition("=")
-        if name in ("lmr_depth", "lmr_move") and value in ("2", "3"):
-            out[name] = int(value)
-            continue
-        if name not in SWITCHES or value not in ("0", "1"):
-            raise SystemExit(f"error: --set takes NAME=0|1 with NAME one of "
-                             f"{', '.join(SWITCHES)}, or lmr_depth|lmr_move=2|3, got {item!r}")
-        out[name] = value == "1"
-    return out
+        if not value.isdigit():
+            raise SystemExit(f"error: --set takes NAME=VALUE (a number), got {item!r}")
+        values[name] = int(value)
+    try:
+        return SearchRules.of(**values)
+    except SearchInputError as exc:
+        raise SystemExit(f"error: --set: {exc}")
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--depths", default="4")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--set", action="append", default=[], metavar="NAME=0|1")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("-j", "--jobs", type=int, default=1)
     args = ap.parse_args(argv)
     switches = parse_switches(args.set)
@@ -56,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     suite = load_suite()
     phases = sorted({p.phase for p in suite})
     print(f"twin, bench suite ({len(suite)} positions), seed {args.seed}, "
-          f"switches {switches or 'defaults'}")
+          f"rules {switches}")
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for depth in depths:
             jobs = [(p.fen, depth, args.seed, switches) for p in suite]
