@@ -15,7 +15,7 @@ from gameio_games import STARTS, random_game, sample_games
 from pyharness.gameio.pgn import ended_early, read_pgn, result_code_for, write_pgn
 from pyharness.gameio.savefile import (SRAM_SIZE, SaveError, SavedGame, classify_start,
                                        contract, read_save, write_save)
-from pyharness.reference.errors import XQError
+from pyharness.reference.errors import Xq65Error
 from pyharness.reference.notation import chinese, wxf
 from pyharness.reference.position import Position
 
@@ -117,7 +117,7 @@ def test_js_builds_the_same_save_from_pgn_and_fen_in_every_notation():
     for t, js in zip(texts, out["texts"]):
         try:
             want = python_save_from_text(t["text"], t["mode"], t["level"]).hex()
-        except XQError:
+        except Xq65Error:
             assert "ok" not in js, (t["text"][:60], js)
             refused += 1
             continue

@@ -1,5 +1,5 @@
 """The PGN reader under seeded mutations of real games: it returns a legal game or
-raises PgnError / another XQError with a message, never anything else, and stays fast."""
+raises PgnError / another Xq65Error with a message, never anything else, and stays fast."""
 from __future__ import annotations
 
 import random
@@ -8,7 +8,7 @@ import time
 from gameio_games import STARTS, random_game
 from pyharness.gameio.pgn import read_pgn, write_pgn
 from pyharness.gameio.savefile import SavedGame
-from pyharness.reference.errors import XQError
+from pyharness.reference.errors import Xq65Error
 from pyharness.reference.game import Game
 
 PIECES = list("[](){};$.-+=\"\n 0123456789abcdefghiABCHRNEKP炮马车兵将帅前后进退平一二三")
@@ -33,7 +33,7 @@ def test_mutated_pgn_reads_legally_or_fails_cleanly():
                 text.insert(at, rng.choice(PIECES))
         try:
             game = read_pgn("".join(text))
-        except XQError as exc:
+        except Xq65Error as exc:
             assert str(exc)
             refused += 1
             continue

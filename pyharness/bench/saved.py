@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+from ..errors import Xq65Error
 
 #: the largest count a saved run may hold (cycles, nodes: JSON's exact integers)
 COUNT_MAX = 2 ** 53
@@ -20,7 +21,7 @@ SCORE_MAX = 2 ** 15
 DEPTH_MAX = 32
 
 
-class SavedBenchError(ValueError):
+class SavedBenchError(Xq65Error, ValueError):
     """A saved bench file that is not one, with where it fails."""
 
 

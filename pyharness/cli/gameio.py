@@ -60,7 +60,7 @@ def decode_source(data: bytes, name: str) -> str:
 
 def load_source(source: str):
     """(fen, moves, pgn result) of SOURCE: a PGN file, a FEN file, a FEN string or
-    `start`; an XQError or OSError saying what is wrong."""
+    `start`; an Xq65Error or OSError saying what is wrong."""
     from ..gameio.pgn import read_pgn
     from ..inputfile import read_bytes
     from ..reference.board import START_FEN

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..reference.board import BLACK, RED, START_FEN
-from ..reference.errors import XQError
+from ..reference.errors import Xq65Error
 from ..reference.game import Game
 from ..reference.levels import all_levels
 from ..reference.notation import chinese, wxf
@@ -34,7 +34,7 @@ RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 MAX_VARIATION_DEPTH = 32
 
 
-class PgnError(XQError):
+class PgnError(Xq65Error):
     """A PGN text that cannot be read as one legal xiangqi game."""
 
 
@@ -183,7 +183,7 @@ def parse_move_text(pos: Position, text: str) -> Move:
     if m:
         try:
             return pos.parse_move("".join(m.groups()).lower())
-        except XQError as exc:
+        except Xq65Error as exc:
             raise PgnError(str(exc)) from None
     legal = pos.legal_moves()
     if _is_chinese(text):
@@ -251,7 +251,7 @@ def read_pgn(text: str, max_plies: int = MAX_PLIES) -> PgnGame:
             game.fen = game.tags.get("FEN", START_FEN).strip() or START_FEN
             try:
                 pos = Position.from_fen(game.fen)
-            except XQError as exc:
+            except Xq65Error as exc:
                 raise PgnError(f"the [FEN] tag is not a legal position: {exc}") from None
         if word in RESULTS:
             game.result = word
@@ -286,7 +286,7 @@ def read_pgn(text: str, max_plies: int = MAX_PLIES) -> PgnGame:
         game.fen = game.tags.get("FEN", START_FEN).strip() or START_FEN
         try:
             Position.from_fen(game.fen)
-        except XQError as exc:
+        except Xq65Error as exc:
             raise PgnError(f"the [FEN] tag is not a legal position: {exc}") from None
     return game
 

@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..reference.board import IN_BOARD, START_FEN, sq_to_iccs
-from ..reference.errors import XQError
+from ..reference.errors import Xq65Error
 from ..reference.game import Game
 from ..reference.levels import all_levels
 from ..reference.position import Move, Position
@@ -104,7 +104,7 @@ PUZZLE_FIELDS = (
 )
 
 
-class SaveError(XQError):
+class SaveError(Xq65Error):
     """A battery file that cannot be read or written as a version-2 save."""
 
 
@@ -266,7 +266,7 @@ def read_save(data: bytes) -> SavedGame:
         move = Move(frm, to)
         try:
             pos.check_move(move)
-        except XQError as exc:
+        except Xq65Error as exc:
             raise SaveIllegalMoveError(f"move {i + 1} is not legal: {exc}") from None
         pos.push(move)
         moves.append(move.iccs())
@@ -288,7 +288,7 @@ def encode_block(game: SavedGame) -> bytes:
     fields = _fields()
     try:
         pos = Position.from_fen(game.fen)
-    except XQError as exc:
+    except Xq65Error as exc:
         raise SaveIllegalStartError(f"the start position is not legal: {exc}") from None
     problem = placement_problem(pos)
     if problem:
@@ -317,7 +317,7 @@ def encode_block(game: SavedGame) -> bytes:
     for i, text in enumerate(game.moves):
         try:
             move = pos.parse_move(text)
-        except XQError as exc:
+        except Xq65Error as exc:
             raise SaveIllegalMoveError(f"move {i + 1} ({text}) is not legal: {exc}") from None
         pos.push(move)
         block[MOVES_AT + 2 * i] = move.frm

@@ -9,7 +9,7 @@ from pathlib import Path
 from ..reference.assets import ASSETS_DIR
 from ..reference.board import (ADVISOR, BISHOP, IN_PALACE, KING, OWN_HALF, PAWN, PIECE_TYPES,
                                RED, START_FEN, square_file, square_rank, sq_to_iccs)
-from ..reference.errors import XQError
+from ..reference.errors import Xq65Error
 from ..reference.position import SIDE_NAMES, TYPE_NAMES, Position
 
 KIND_NAMES = ("standard", "handicap", "puzzle", "setup")
@@ -93,7 +93,7 @@ def classify_start(pos: Position) -> tuple[int, int]:
     for i, fen in enumerate(handicap_fens()):
         try:
             p = Position.from_fen(fen)
-        except XQError:
+        except Xq65Error:
             continue
         if (p.board_fen(), p.side) == key:
             return KIND_HANDICAP, i

@@ -15,6 +15,7 @@ import threading
 
 from ..reference.position import Move
 from .players import GameView
+from ..errors import Xq65Error
 
 #: seconds the handshake may take (the asm engine builds/loads the ROM at `isready`)
 READY_TIMEOUT = 300.0
@@ -22,7 +23,7 @@ READY_TIMEOUT = 300.0
 MOVE_TIMEOUT = 300.0
 
 
-class ProtocolClientError(RuntimeError):
+class ProtocolClientError(Xq65Error, RuntimeError):
     """The engine did not answer as the protocol says (or in time), or it died."""
 
 

@@ -6,13 +6,14 @@ reports it as `info string` and keeps its state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from ..errors import Xq65Error
 
 #: the largest number a `go` field keeps (larger ones are clamped: a limit that far
 #: away is no limit)
 NUMBER_MAX = 10**12
 
 
-class CommandError(ValueError):
+class CommandError(Xq65Error, ValueError):
     """A command that cannot be obeyed as written."""
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .assets import ASSETS_DIR, AssetError
-from .errors import XQError
+from .errors import Xq65Error
 from .position import Position
 
 PUZZLE_FILE = "puzzles.txt"
@@ -81,7 +81,7 @@ def parse_puzzle_line(text: str, number: int, line_no: int, where: str) -> Puzzl
         pos = Position.from_fen(fen)
         for move in solution:
             pos.push_checked(pos.parse_move(move))
-    except XQError as exc:
+    except Xq65Error as exc:
         raise AssetError(f"{where}: {exc}") from None
     if goal == "mate":
         if len(solution) != 2 * mate_in - 1:

@@ -21,6 +21,7 @@ import re
 from pathlib import Path
 
 from ..inputfile import ROM_CAP, SYMBOLS_CAP, TEXT_CAP, InputFileError, read_bytes
+from ..errors import Xq65Error
 
 #: the fingerprint file: beside the label file, with this suffix
 SUFFIX = ".sum"
@@ -29,7 +30,7 @@ ROLES = (".nes", ".labels", ".dbg")
 _LINE = re.compile(r"^([0-9a-f]{64}) [ *](\S+)$")
 
 
-class FingerprintError(Exception):
+class FingerprintError(Xq65Error):
     """A ROM, label or debug file that is not the one the build's fingerprint names,
     or a fingerprint that is missing or malformed."""
 

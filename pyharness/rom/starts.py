@@ -13,6 +13,7 @@ from ..reference.board import (ADVISOR, BISHOP, BLACK, KING, PAWN, PIECE_TYPES, 
                                in_board, in_palace, square_file, square_rank)
 from ..reference.errors import InvalidFenError
 from ..reference.position import Move, Position
+from ..errors import Xq65Error
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 HANDICAPS = ROOT / "assets" / "handicaps.txt"
@@ -23,7 +24,7 @@ GOAL_MATE, GOAL_WIN, GOAL_DRAW = 0, 1, 2
 MATE_MAX = 5
 
 
-class StartsError(ValueError):
+class StartsError(Xq65Error, ValueError):
     """A line of assets/handicaps.txt or assets/puzzles.txt is not what it must be."""
 
 

@@ -17,6 +17,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from pyharness.errors import Xq65Error
 
 ROOT = Path(__file__).resolve().parents[2]
 MEASURED = ROOT / "docs/measured.json"
@@ -30,7 +31,7 @@ TARGET_L4_SHARE = 0.90
 TARGET_L5_SHARE = 0.50
 
 
-class FiguresError(Exception):
+class FiguresError(Xq65Error):
     """docs/measured.json, a bench JSON or the page is not what the tool expects."""
 
 
