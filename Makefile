@@ -46,11 +46,13 @@ $(STAMP): pyproject.toml
 	  || { echo "error: Python dependencies did not install"; exit 2; }
 	@touch $@
 
-# the suite on TEST_JOBS workers (pytest-xdist); tests that share Xvfb or build/web
-# carry an xdist_group mark and run on one worker
+# the suite on TEST_JOBS workers (pytest-xdist), then the tests that play in real time
+# (the browser page, FCEUX) alone, so no worker takes their CPU (their xdist_group marks
+# keep them on one worker when the whole suite is run with -n)
 TEST_JOBS ?= auto
 test: setup test-deps web
-	$(PYTEST) -q -n $(TEST_JOBS) --dist loadgroup --durations=15
+	$(PYTEST) -q -n $(TEST_JOBS) --dist loadgroup -m "not web and not fceux" --durations=15
+	$(PYTEST) -q -m "web or fceux"
 
 bench: all
 	$(XQ65) bench movegen

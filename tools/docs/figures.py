@@ -167,8 +167,10 @@ def render(measured: dict, zero_page: int) -> str:
             f"**{zero_page}** bytes |",
             "", "## The test suite", ""]
     if tests.get("tests"):
-        out.append(f"{_run(tests)}: **{tests['tests']:,} tests** in **{tests['minutes']:g} "
-                   f"minutes** wall. {tests.get('note', '')}".rstrip())
+        took = (f" in **{tests['minutes']:g} minutes** wall" if tests.get("minutes")
+                else "")
+        out.append(f"{_run(tests)}: **{tests['tests']:,} tests**{took}. "
+                   f"{tests.get('note', '')}".rstrip())
     else:
         out.append("(not measured yet)")
     return "\n".join(out) + "\n"
