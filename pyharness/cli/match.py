@@ -18,7 +18,8 @@ from .core import UsageProblem, main
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**31 - 1),
               help="Varies the opening order and the ref/asm search seeds.")
 @click.option("--openings", type=click.Path(dir_okay=False),
-              help="Openings file (one FEN per line); default assets/match_openings.txt.")
+              help="Openings file (one FEN per line), or a set: default "
+                   "(assets/match_openings.txt), tune or judge (the held-out halves).")
 @click.option("--max-plies", default=300, show_default=True, type=click.IntRange(1, 10**5),
               help="Plies after which a game is a draw ('max plies').")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")

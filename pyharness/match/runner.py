@@ -24,6 +24,20 @@ from .registry import EngineSpec, check_spec, make_player, parse_spec
 DEFAULT_OPENINGS = Path(__file__).resolve().parents[2] / "assets" / "match_openings.txt"
 
 
+#: named opening sets (`--openings NAME`): the held-out halves of issue 33
+#: (tools/lab/gen_heldout_openings.py); the judging half is never used for a fit
+OPENING_SETS = {"default": DEFAULT_OPENINGS,
+                "tune": DEFAULT_OPENINGS.with_name("openings_tune.txt"),
+                "judge": DEFAULT_OPENINGS.with_name("openings_judge.txt")}
+
+
+def openings_path(name: str | os.PathLike | None) -> Path:
+    """The file of an opening set: a name of OPENING_SETS, a path, or None (default)."""
+    if name is None:
+        return DEFAULT_OPENINGS
+    return OPENING_SETS.get(str(name), Path(name))
+
+
 DEFAULT_MAX_PLIES = 300
 
 
@@ -41,10 +55,12 @@ class Opening:
 def load_openings(path: str | os.PathLike | None = None) -> list[Opening]:
     """Read an openings file: one FEN per line, `;` starts a comment, `#` a comment line.
 
+    `path` is a file or a set name ("default", "tune", "judge": openings_path).
+
     Every FEN is checked by the reference rules; raises OpeningsError saying which
     line is bad.
     """
-    file = Path(path) if path is not None else DEFAULT_OPENINGS
+    file = openings_path(path)
     try:
         lines = read_text(file, "openings file").splitlines()
     except InputFileError as exc:
