@@ -35,16 +35,16 @@ class SearchRules:
     srch_rules byte (`bits()`) and whether the asm can play it switched (`asm_refused()`).
     """
 
-    null_move: bool = _rule(False, "null-move pruning (off: docs/bench.md)", asm=True)
+    null_move: bool = _rule(False, "null-move pruning (off: docs/journal.md)", asm=True)
     lmr: bool = _rule(True, "late-move reductions")
     lmr_depth: int = _rule(LMR_MIN_DEPTH, "late-move reductions from this depth on",
                            span=(2, 3))
     lmr_move: int = _rule(LMR_MIN_MOVE, "late-move reductions from this move index on",
                           span=(2, 3))
     lmr_deep: bool = _rule(False, "very late moves reduced one ply more (off: it cost "
-                           "strength, docs/bench.md)", bit=RULE_LMR_DEEP)
+                           "strength, docs/journal.md)", bit=RULE_LMR_DEEP)
     iir: bool = _rule(False, "internal iterative reduction: one ply less without a hash "
-                      "move (off: it cost strength at level budgets, docs/bench.md)",
+                      "move (off: it cost strength at level budgets, docs/journal.md)",
                       bit=RULE_IIR)
     rfp: bool = _rule(True, "reverse futility pruning: shallow nodes far above beta return "
                       "the eval", bit=RULE_RFP)
@@ -53,9 +53,9 @@ class SearchRules:
     bad_caps: bool = _rule(True, "search(): defended cheaper-victim captures ordered after "
                            "the killers", bit=RULE_BAD_CAPS)
     qs_delta: bool = _rule(False, "qsearch delta pruning: skip captures that cannot reach "
-                           "alpha (off: lost its match, docs/bench.md)", bit=RULE_DELTA)
+                           "alpha (off: lost its match, docs/journal.md)", bit=RULE_DELTA)
     qs_recap: bool = _rule(False, "deep qsearch: recaptures only (off: its matches leaned "
-                           "negative, docs/bench.md)", bit=RULE_QS_RECAP)
+                           "negative, docs/journal.md)", bit=RULE_QS_RECAP)
     qs_see: bool = _rule(True, "qsearch: skip a defended victim worth less than its taker",
                          bit=RULE_QS_SEE)
     tt_deep: bool = _rule(True, "the TT keeps deeper entries of other positions "
