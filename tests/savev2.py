@@ -1,26 +1,26 @@
 """A test helper: battery images in the save layout version 2 (/docs/save_format.md,
 the game block at $7D00 and the puzzle block at $7CF0), built here for the cartridge
-tests (the public codec is pyharness's; this one stays inside tests/)."""
+tests (the public codec is pyharness.gameio.savefile, whose constants this helper uses;
+it writes raw blocks the codec would refuse to write, for the ROM's refusal tests)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pyharness.gameio import savefile
 from pyharness.reference.position import Move, Position
 
-GAME_BLOCK = 0x1D00          # file offset of the game block ($7D00)
-PUZZLE_BLOCK = 0x1CF0        # file offset of the puzzle block ($7CF0)
-BLOCK_BYTES = 0x300
-MAX_PLIES = 350
-IMAGE_BYTES = 0x2000
+# the layout's constants are the codec's (docs/save_format.md); this helper only writes
+# blocks the codec would refuse to write (raw squares, wrong counts) for the ROM's tests
+GAME_BLOCK = savefile.GAME_OFFSET
+PUZZLE_BLOCK = savefile.PUZZLE_OFFSET
+BLOCK_BYTES = savefile.GAME_SIZE
+MAX_PLIES = savefile.MAX_PLIES
+IMAGE_BYTES = savefile.SRAM_SIZE
 
 
 def fletcher(data: bytes) -> bytes:
-    """The save's checksum: s1 += b + 1, s2 += s1 (8-bit), as 2 bytes s1, s2."""
-    s1 = s2 = 0
-    for b in data:
-        s1 = (s1 + b + 1) & 0xFF
-        s2 = (s2 + s1) & 0xFF
-    return bytes((s1, s2))
+    """The save's checksum (savefile.checksum) as 2 bytes s1, s2."""
+    return bytes(savefile.checksum(data))
 
 
 @dataclass
