@@ -23,12 +23,14 @@ def _input_errors() -> tuple[type[BaseException], ...]:
     """The exceptions that mean bad input (not a bug): each becomes one `error:` line."""
     from ..rom.build import BuildError
     from ..errors import EngineUnavailableError
+    from ..gameio.pgn import PgnError
+    from ..gameio.savefile import SaveError
     from ..reference.errors import IllegalMoveError, InvalidFenError
     from ..reference.search import SearchInputError
     from ..rom.sim import SimError
     from ..rom.symbols import SymbolError
     return (InvalidFenError, IllegalMoveError, SearchInputError, BuildError, SimError,
-            SymbolError, EngineUnavailableError, OSError)
+            SymbolError, EngineUnavailableError, SaveError, PgnError, OSError)
 
 
 def _one_line(text: str) -> str:

@@ -31,13 +31,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
 
-from pyharness.match.runner import load_openings  # noqa: E402
-from pyharness.match.uci import UciEngine, UciSettings, uci_to_iccs, iccs_to_uci  # noqa: E402
-from pyharness.reference.assets import load_book_lines  # noqa: E402
-from pyharness.reference.book import default_book  # noqa: E402
-from pyharness.reference.position import Move, Position  # noqa: E402
+from pyharness.match.runner import load_openings
+from pyharness.match.uci import UciEngine, UciSettings, uci_to_iccs, iccs_to_uci
+from pyharness.reference.assets import load_book_lines
+from pyharness.reference.book import default_book
+from pyharness.reference.position import Move, Position
 
 START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 MIN_PLIES, MAX_PLIES = 8, 12

@@ -21,11 +21,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
 
-from pyharness.match.elo import elo_estimate  # noqa: E402
-from pyharness.match.registry import parse_spec  # noqa: E402
-from pyharness.match.runner import iter_match, load_openings, schedule  # noqa: E402
+from pyharness.match.elo import elo_estimate
+from pyharness.match.registry import parse_spec
+from pyharness.match.runner import iter_match, load_openings, schedule
 
 
 def read_games(path: Path) -> dict[int, dict]:
