@@ -25,7 +25,7 @@ def test_a_remapped_key_plays_its_button(browser, server, web):
     emu.keys["start"] = "p"
     d = GameDriver(emu)
     d.boot_to_menu()
-    assert emu.read("menu_rows") in (3, 4)
+    assert emu.read("menu_rows") in (4, 5)
     # kept for the next visit; Enter no longer starts, P does
     browser.refresh()
     emu = open_page(browser, server, web)
@@ -39,7 +39,7 @@ def test_a_remapped_key_plays_its_button(browser, server, web):
     emu.keys["start"] = "p"
     GameDriver(emu).boot_to_menu()
     assert not any(same_picture(emu.canvas(), t)[0] for t in titles)
-    assert emu.read("menu_rows") in (3, 4)
+    assert emu.read("menu_rows") in (4, 5)
     browser.find_element("id", "keys-default").click()
     assert browser.find_element("css selector", "td.key[data-button='start']").text == "Enter"
 
@@ -63,10 +63,11 @@ def test_a_gamepad_plays_through_the_standard_mapping(browser, server, web):
     emu.step(20)
     pad_tap(9)                                          # Start
     emu.step(20)
-    assert emu.read("menu_rows") == 3
+    assert emu.read("menu_rows") == 4                   # MODE, LEVEL, START, NEW GAME
     pad_tap(13)                                         # down: LEVEL
+    pad_tap(13)                                         # down: START
     pad_tap(13)                                         # down: NEW GAME
-    assert emu.read("menu_row") == 2
+    assert emu.read("menu_row") == 3
     pad_tap(1)                                          # A
     GameDriver(emu).wait_until(lambda: emu.read("ui_nmi_cursor") == 1, limit=300)
     emu.step(4)                                         # as GameDriver.start_game does
@@ -118,10 +119,10 @@ def test_phone_layout_has_touch_buttons_that_play(server, web):
         emu.step(30)
         touch_tap(driver, emu, "start")
         emu.step(20)
-        assert emu.read("menu_rows") == 3
-        for _ in range(2):                              # NEW GAME, with the touch D-pad
+        assert emu.read("menu_rows") == 4               # MODE, LEVEL, START, NEW GAME
+        for _ in range(3):                              # NEW GAME, with the touch D-pad
             touch_tap(driver, emu, "down")
-        assert emu.read("menu_row") == 2
+        assert emu.read("menu_row") == 3
         touch_tap(driver, emu, "a")
         GameDriver(emu).wait_until(lambda: emu.read("ui_nmi_cursor") == 1, limit=300)
         d = GameDriver(emu)
