@@ -63,6 +63,12 @@ def _parse_dbg_line(line: str) -> tuple[str, dict[str, str]]:
     return kind, fields
 
 
+def dbg_records(text: str, kind: str) -> list[dict[str, str]]:
+    """The fields of every line of one kind (`sym`, `seg`, `scope`, ...) of an ld65 debug
+    file's text, in file order (the doc maintainers of tools/docs/ read them)."""
+    return [fields for k, fields in map(_parse_dbg_line, text.splitlines()) if k == kind]
+
+
 #: parsed debug files by (path, inode, size, mtime): a simulator reads its ROM's debug file
 #: three times (symbols, constants, banks), and the tests build many simulators
 _DBG_CACHE: dict[tuple, tuple[dict[str, dict], dict[str, dict], dict[str, dict]]] = {}

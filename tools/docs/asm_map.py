@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pyharness.rom.build import CFG, parse_cfg_segments
+from pyharness.rom.symbols import dbg_records
 from pyharness.errors import Xq65Error
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,19 +74,6 @@ class AsmFile:
     other_procs: int = 0
     segments: set[str] = field(default_factory=set)  # every segment it puts a label in
 
-
-def _records(text: str, kind: str) -> list[dict[str, str]]:
-    out = []
-    for line in text.splitlines():
-        if not line.startswith(kind + "\t"):
-            continue
-        fields = {}
-        for item in line.split("\t", 1)[1].split(","):
-            if "=" in item:
-                k, v = item.split("=", 1)
-                fields[k] = v.strip('"')
-        out.append(fields)
-    return out
 
 
 def declared_globals(root: Path = ROOT) -> set[str]:
@@ -145,13 +133,13 @@ def read_files(dbg: Path, root: Path = ROOT) -> dict[str, AsmFile]:
     if dbg.stat().st_size > MAX_DBG_BYTES:
         raise AsmMapError(f"{dbg}: larger than {MAX_DBG_BYTES} bytes")
     text = dbg.read_text(encoding="utf-8", errors="replace")
-    files = {f["id"]: f["name"] for f in _records(text, "file")}
-    mods = {m["id"]: files.get(m.get("file", ""), "?") for m in _records(text, "mod")}
-    segs = {s["id"]: s["name"] for s in _records(text, "seg")}
-    scopes = {s["id"]: s for s in _records(text, "scope")}
-    syms = {s["id"]: s for s in _records(text, "sym")}
-    lines = {ln["id"]: ln for ln in _records(text, "line")}
-    mod_file = {m["id"]: m.get("file", "") for m in _records(text, "mod")}
+    files = {f["id"]: f["name"] for f in dbg_records(text, "file")}
+    mods = {m["id"]: files.get(m.get("file", ""), "?") for m in dbg_records(text, "mod")}
+    segs = {s["id"]: s["name"] for s in dbg_records(text, "seg")}
+    scopes = {s["id"]: s for s in dbg_records(text, "scope")}
+    syms = {s["id"]: s for s in dbg_records(text, "sym")}
+    lines = {ln["id"]: ln for ln in dbg_records(text, "line")}
+    mod_file = {m["id"]: m.get("file", "") for m in dbg_records(text, "mod")}
     if not mods or not scopes:
         raise AsmMapError(f"{dbg}: not an ld65 debug file")
     exported = declared_globals(root)
@@ -196,8 +184,8 @@ def read_files(dbg: Path, root: Path = ROOT) -> dict[str, AsmFile]:
 def include_users(dbg: Path) -> dict[str, list[str]]:
     """asm/include/*.inc -> the .s files that include it (from the debug file)."""
     text = dbg.read_text(encoding="utf-8", errors="replace")
-    mods = {m["id"]: m for m in _records(text, "mod")}
-    files = {f["id"]: f for f in _records(text, "file")}
+    mods = {m["id"]: m for m in dbg_records(text, "mod")}
+    files = {f["id"]: f for f in dbg_records(text, "file")}
     out = {}
     for f in files.values():
         if f["name"].startswith("asm/include/"):

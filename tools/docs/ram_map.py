@@ -18,6 +18,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from pyharness.rom.symbols import dbg_records
+
 from pyharness.errors import Xq65Error
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,19 +45,6 @@ class RamSymbol:
     what: str
 
 
-def _records(text: str, kind: str) -> list[dict[str, str]]:
-    out = []
-    for line in text.splitlines():
-        if not line.startswith(kind + "\t"):
-            continue
-        fields = {}
-        for item in line.split("\t", 1)[1].split(","):
-            if "=" in item:
-                k, v = item.split("=", 1)
-                fields[k] = v.strip('"')
-        out.append(fields)
-    return out
-
 
 def read_symbols(dbg: Path, root: Path = ROOT) -> list[RamSymbol]:
     """Every top-level RAM label of the debug file, by segment and address."""
@@ -64,11 +53,11 @@ def read_symbols(dbg: Path, root: Path = ROOT) -> list[RamSymbol]:
     if dbg.stat().st_size > MAX_DBG_BYTES:
         raise RamMapError(f"{dbg}: larger than {MAX_DBG_BYTES} bytes")
     text = dbg.read_text(encoding="utf-8", errors="replace")
-    segs = {s["id"]: s["name"] for s in _records(text, "seg")}
-    scopes = {s["id"]: s for s in _records(text, "scope")}
+    segs = {s["id"]: s["name"] for s in dbg_records(text, "seg")}
+    scopes = {s["id"]: s for s in dbg_records(text, "scope")}
     where = _definitions(root)
     found = []
-    for sym in _records(text, "sym"):
+    for sym in dbg_records(text, "sym"):
         if sym.get("type") != "lab" or "seg" not in sym or "size" not in sym:
             continue
         seg = segs.get(sym["seg"])
