@@ -95,6 +95,7 @@
     ldx #PANEL_L
     ldy #PANEL_MODE_Y
     jsr ui_text
+    jsr play_draw_unresult
     jsr play_draw_level
     jsr play_draw_turn
     jsr play_draw_notes
@@ -509,7 +510,11 @@
 .assert CAP_PER_ROW = 3, error, "play_cap_slot_xy: 3 slots a row"
 
 ;;
-; The result lines (blank while the game goes on).  Clobbers: A, X, Y.
+; The result lines.  Game over, each line between blank rows: 红胜 / 黑胜 / 和棋 in big
+; glyphs in the winner's ink where the level and the side to move were (nobody moves
+; any more), who won in the same ink, why on the oldest note's rows (the last
+; NOTES - 1 moves stay).  Otherwise the result rows are blank (play_draw_panel gives
+; the borrowed rows back).  Clobbers: A, X, Y.
 .proc play_draw_result
     lda game_result
     bne @over
@@ -518,35 +523,82 @@
     ldx #PANEL_L
     ldy #PANEL_RESULT_Y + 1
     jmp ui_text
-@over:                         ; no side to move any more: 红胜 / 黑胜 / 和棋 in big
-    PANEL_TEXT txt_blank, PANEL_TURN_Y   ; glyphs where the turn was
-    PANEL_TEXT txt_blank, PANEL_TURN_Y + 1
+@over:
+    lda #PANEL_WIN_GL_Y - 1    ; rows PANEL_WIN_GL_Y - 1 .. PANEL_WHY_Y + 1 blank
+    sta play_attr_row
+@blank:
+    ptr txt_blank
+    ldx #PANEL_L
+    ldy play_attr_row
+    jsr ui_text
+    inc play_attr_row
+    lda play_attr_row
+    cmp #PANEL_WHY_Y + 2
+    bcc @blank
     ldx game_winner
     lda play_win_gl1,x
     ldx #PANEL_L
-    ldy #PANEL_TURN_Y
+    ldy #PANEL_WIN_GL_Y
     jsr ui_glyph
     ldx game_winner
     lda play_win_gl2,x
     ldx #PANEL_L + 2
-    ldy #PANEL_TURN_Y
+    ldy #PANEL_WIN_GL_Y
     jsr ui_glyph
+    ldx game_winner            ; the glyphs' and "RED WON"'s attribute rows
+    lda play_win_pal,x
+    ldy #PANEL_WIN_GL_Y / 2
+    jsr play_row_attr
     ldx game_winner
     lda play_win_pal,x
-    ldy #PANEL_TURN_Y / 2
+    ldy #PANEL_WIN_GL_Y / 2 + 1
     jsr play_row_attr
-    PANEL_TEXT txt_blank, PANEL_RESULT_Y
+    ldx game_winner
+    lda play_win_pal,x
+    ldy #PANEL_WIN_Y / 2
+    jsr play_row_attr
+    lda #PAL_BOARD             ; why: in the board's ink
+    ldy #PANEL_WHY_Y / 2
+    jsr play_row_attr
     ldx game_winner
     ptr_at play_win_lo, play_win_hi
     ldx #PANEL_L
-    ldy #PANEL_RESULT_Y
+    ldy #PANEL_WIN_Y
     jsr ui_text
-    PANEL_TEXT txt_blank, PANEL_RESULT_Y + 1
     ldx game_result
     ptr_at play_res_lo, play_res_hi
     ldx #PANEL_L
-    ldy #PANEL_RESULT_Y + 1
+    ldy #PANEL_WHY_Y
     jmp ui_text
+.endproc
+.assert PANEL_WHY_Y / 2 = PANEL_WIN_Y / 2 + 1 && PANEL_WIN_GL_Y / 2 + 2 = PANEL_WIN_Y / 2, error, "result rows' ink"
+
+;;
+; Gives back the rows the result screen borrowed (rows PANEL_WIN_GL_Y - 1 ..
+; PANEL_WIN_Y: blank, the board's ink), before the level, the side to move and the
+; notes are drawn again.  Clobbers: A, X, Y.
+.proc play_draw_unresult
+    lda #PANEL_WIN_GL_Y - 1
+    sta play_attr_row
+@blank:
+    ptr txt_blank
+    ldx #PANEL_L
+    ldy play_attr_row
+    jsr ui_text
+    inc play_attr_row
+    lda play_attr_row
+    cmp #PANEL_WIN_Y + 1
+    bcc @blank
+    lda #PAL_BOARD
+    ldy #PANEL_WIN_GL_Y / 2
+    jsr play_row_attr
+    lda #PAL_BOARD
+    ldy #PANEL_WIN_GL_Y / 2 + 1
+    jsr play_row_attr
+    lda #PAL_BOARD
+    ldy #PANEL_WIN_Y / 2
+    jsr play_row_attr
+    rts
 .endproc
 
 ;;

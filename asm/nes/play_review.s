@@ -32,6 +32,11 @@ txt_rv_help2: .byte "B:BACK", 0
     lda #0
     sta ui_nmi_cursor
     sta ui_show_cursor
+    sta game_result            ; (RES_NONE; restored at the end) the rows the result
+    jsr play_draw_unresult     ; borrowed: the level, the side to move and the notes
+    jsr play_draw_level        ; while stepping
+    jsr play_draw_turn
+    jsr play_draw_notes
     PANEL_TEXT txt_rv_help1, PANEL_RESULT_Y
     PANEL_TEXT txt_rv_help2, PANEL_RESULT_Y + 1
 @show:
