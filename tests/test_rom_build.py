@@ -11,6 +11,7 @@ from pyharness.rom import build as buildmod
 from pyharness.rom.build import (BuildError, ToolchainMissingError, build_rom,
                              parse_cfg_segments, parse_map_segments, project_root)
 from pyharness.cli import main as cli_main
+from pyharness.rom.emu import asm_const
 from pyharness.rom.symbols import load_symbols
 
 ROOT = project_root()
@@ -22,17 +23,29 @@ def rom_bytes(built):
 
 
 PRG_BANKS = 8                # 128 KB (docs/cartridge.md)
+CHR_BANKS_4K = 4             # 16 KB: title, game, menu, free (docs/cartridge.md "CHR-ROM")
 
 
-def test_rom_size_is_header_eight_prg_banks_one_chr_bank(rom_bytes):
-    assert len(rom_bytes) == 16 + PRG_BANKS * 16384 + 8192
+def test_rom_size_is_header_eight_prg_banks_four_chr_banks(rom_bytes):
+    assert len(rom_bytes) == 16 + PRG_BANKS * 16384 + CHR_BANKS_4K * 4096
+
+
+def test_chr_banks_are_the_generated_tables_in_order(rom_bytes):
+    chr_rom = rom_bytes[16 + PRG_BANKS * 16384:]
+    banks = [chr_rom[i * 4096:(i + 1) * 4096] for i in range(CHR_BANKS_4K)]
+    bank = {n: asm_const(f"CHR_BANK_{n}", "asm/include/nes.inc")
+            for n in ("TITLE", "GAME", "MENU")}
+    assert banks[bank["TITLE"]] == (ROOT / "build" / "title.chr").read_bytes()
+    assert banks[bank["GAME"]] == (ROOT / "build" / "ui.chr").read_bytes()
+    assert banks[bank["MENU"]] == (ROOT / "build" / "ui_menu.chr").read_bytes()
+    assert banks[3] == bytes(4096) and banks[bank["GAME"]] != banks[bank["MENU"]]
 
 
 def test_nes20_header_bytes(rom_bytes):
     assert rom_bytes[:16] == bytes([
         0x4E, 0x45, 0x53, 0x1A,  # "NES" EOF
         0x08,                    # 8 x 16 KB PRG-ROM (128 KB)
-        0x01,                    # 1 x 8 KB CHR-ROM
+        0x02,                    # 2 x 8 KB CHR-ROM (four 4 KB banks)
         0x12,                    # mapper 1 low nibble, battery
         0x08,                    # NES 2.0 identifier, mapper high nibble 0
         0x00, 0x00,

@@ -1,9 +1,9 @@
 ; header.s: the NES 2.0 header of the xq65 cartridge (nesdev wiki "NES 2.0").
-; Mapper 1 (MMC1, SKROM class), 8 x 16 KB PRG-ROM (128 KB), 1 x 8 KB CHR-ROM, battery,
+; Mapper 1 (MMC1, SKROM class), 8 x 16 KB PRG-ROM (128 KB), 2 x 8 KB CHR-ROM, battery,
 ; 8 KB PRG-NVRAM and no volatile PRG-RAM, NTSC timing.
 
 PRG_BANKS_16K = 8         ; docs/cartridge.md; asm/cfg/xiangqi.cfg has one PRGn area each
-CHR_BANKS_8K  = 1
+CHR_BANKS_8K  = 2         ; 16 KB: four 4 KB banks (docs/cartridge.md "CHR-ROM")
 MAPPER        = 1
 HDR_BATTERY   = $02
 HDR_NES20     = $08       ; byte 7 bits 2-3 = %10

@@ -18,6 +18,8 @@ DEFAULT_LEVEL = 3
 ; Draws the title, enables NMI and rendering, blinks "PRESS START" until Start; then
 ; menu (menu_run) and game (play_run) in turn, for ever.  Never returns.
 .proc nes_main
+    ldy #CHR_BANK_GAME         ; (the title's sprites; the menu and the game set theirs)
+    jsr mmc1_chr1_select
     jsr snd_init
     lda #DEFAULT_LEVEL
     sta game_level

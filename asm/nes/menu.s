@@ -18,7 +18,8 @@
 
 MENU_X     = 6                 ; labels
 MENU_VAL_X = 13                ; values
-MENU_Y     = 9                 ; first row; rows are 2 apart
+MENU_Y     = 9                 ; first row; rows are 2 apart, 3 above LEVEL (its names'
+                               ; glyphs stand on its row and fill the row above): menu_row_y
 ROW_MODE   = 0
 ROW_LEVEL  = 1
 ROW_START  = 2                 ; the start position: STANDARD or a handicap
@@ -28,6 +29,11 @@ START_CHOICES = 1 + HANDICAP_COUNT + PUZZLE_COUNT ; STANDARD, the handicaps, the
 .assert START_CHOICES <= 255, error, "menu_start is a byte"
 MENU_ROWS_MAX = ROW_CONT + 1
 .exportzp ROW_CONT
+MENU_Y_LEVEL = MENU_Y + 3
+MENU_Y_START = MENU_Y_LEVEL + 2
+MENU_Y_NEW   = MENU_Y_START + 2
+MENU_Y_CONT  = MENU_Y_NEW + 2
+UI_MENU_TABLE = 1              ; ui_tiles.inc: the level names (menu_level_*), menu bank
 
 .segment "ZEROPAGE"
 
@@ -58,14 +64,18 @@ txt_m2: .byte "TWO PLAYERS   ", 0
 txt_m3: .byte "CPU VS CPU    ", 0
 menu_mode_lo: .byte <txt_m0, <txt_m1, <txt_m2, <txt_m3
 menu_mode_hi: .byte >txt_m0, >txt_m1, >txt_m2, >txt_m3
-; the level names (menu_level_lo/hi): generated from assets/levels.txt (starts.s)
+; the level names (menu_level_lo/hi, menu_level_bot_lo/hi): generated from
+; assets/levels.txt with their glyphs' tiles by pyharness/gen/ui2chr.py (ui_tiles.inc)
+menu_row_y: .byte MENU_Y, MENU_Y_LEVEL, MENU_Y_START, MENU_Y_NEW, MENU_Y_CONT
+.assert * - menu_row_y = MENU_ROWS_MAX, error, "a Y for every row"
+.include "ui_tiles.inc"        ; the level names as tile strings (in UIDATA)
 txt_arrow: .byte ">", 0
 txt_space: .byte " ", 0
 txt_cont_level: .byte "  LEVEL ", 0
 txt_sure_new: .byte "SAVED GAME GOES: SURE? A/B", 0
 txt_sure_off: .byte "                          ", 0
 txt_loading: .byte "LOADING...", 0
-MENU_CONT_INFO_Y = MENU_Y + 2 * ROW_CONT + 2 ; a blank row under CONTINUE, then the
+MENU_CONT_INFO_Y = MENU_Y_CONT + 2 ; a blank row under CONTINUE, then the
                                ; saved game's mode and level
 MENU_SURE_Y = MENU_CONT_INFO_Y + 2 ; the question (the row of the CORRUPT line); LOADING...
 MENU_LOADING_X = 11
@@ -87,6 +97,8 @@ MENU_HELP_Y = 25
     jsr save_check
     jsr save_pz_check          ; a damaged puzzle block reads as nothing solved
     jsr ui_screen_off
+    ldy #CHR_BANK_MENU         ; the font, glyphs and the level names
+    jsr mmc1_chr1_select
     jsr ppu_clear_oam          ; no brackets of the last game
     jsr ui_clear_screen
     ptr txt_title
@@ -99,15 +111,15 @@ MENU_HELP_Y = 25
     jsr ui_text
     ptr txt_level
     ldx #MENU_X
-    ldy #MENU_Y + 2
+    ldy #MENU_Y_LEVEL
     jsr ui_text
     ptr txt_start
     ldx #MENU_X
-    ldy #MENU_Y + 2 * ROW_START
+    ldy #MENU_Y_START
     jsr ui_text
     ptr txt_new
     ldx #MENU_X
-    ldy #MENU_Y + 2 * ROW_NEW
+    ldy #MENU_Y_NEW
     jsr ui_text
     lda #ROW_NEW + 1
     sta menu_rows
@@ -121,7 +133,7 @@ MENU_HELP_Y = 25
     inc menu_rows
     ptr txt_cont
     ldx #MENU_X
-    ldy #MENU_Y + 2 * ROW_CONT
+    ldy #MENU_Y_CONT
     jsr ui_text
     lda save_mode              ; what CONTINUE resumes: "YOU RED  LEVEL 3"
     and #MODES - 1
@@ -316,7 +328,15 @@ MENU_HELP_Y = 25
     lda menu_level_hi-1,x
     sta ui_ptr+1
     ldx #MENU_VAL_X
-    ldy #MENU_Y + 2
+    ldy #MENU_Y_LEVEL
+    jsr ui_text
+    ldx game_level             ; the glyphs' top halves, on the row above
+    lda menu_level_top_lo-1,x
+    sta ui_ptr
+    lda menu_level_top_hi-1,x
+    sta ui_ptr+1
+    ldx #MENU_VAL_X
+    ldy #MENU_Y_LEVEL - 1
     jsr ui_text
     ldx menu_start             ; the start: STANDARD, handicap menu_start - 1 or a puzzle
     bne :+
@@ -332,7 +352,7 @@ MENU_HELP_Y = 25
     sta ui_ptr+1
 @start:
     ldx #MENU_VAL_X
-    ldy #MENU_Y + 2 * ROW_START
+    ldy #MENU_Y_START
     jsr ui_text
 @arrows:
     lda #0
@@ -343,10 +363,8 @@ MENU_HELP_Y = 25
     cmp menu_row
     bne :+
     ptr txt_arrow
-:   lda ui_tmp2
-    asl a
-    adc #MENU_Y
-    tay
+:   ldx ui_tmp2
+    ldy menu_row_y,x
     ldx #MENU_X - 2
     jsr ui_text
     inc ui_tmp2
@@ -391,7 +409,7 @@ MENU_HELP_Y = 25
     sta play_line + 7
     ptr play_line
     ldx #MENU_VAL_X
-    ldy #MENU_Y + 2 * ROW_START
+    ldy #MENU_Y_START
     jsr ui_text
     ldx ui_tmp2                ; the goal
     lda pz_goal,x
@@ -401,7 +419,7 @@ MENU_HELP_Y = 25
     lda menu_goal_hi,y
     sta ui_ptr+1
     ldx #MENU_VAL_X + 7
-    ldy #MENU_Y + 2 * ROW_START
+    ldy #MENU_Y_START
     jsr ui_text
     ldx ui_tmp2
     lda pz_goal,x
@@ -413,7 +431,7 @@ MENU_HELP_Y = 25
     sta play_line + 1
     ptr play_line
     ldx #MENU_VAL_X + 12
-    ldy #MENU_Y + 2 * ROW_START
+    ldy #MENU_Y_START
     jsr ui_text
 :   ldx ui_tmp2
     jsr save_pz_solved_p
@@ -421,7 +439,7 @@ MENU_HELP_Y = 25
     bcc :+
     ptr txt_ok
 :   ldx #MENU_VAL_X + 13
-    ldy #MENU_Y + 2 * ROW_START
+    ldy #MENU_Y_START
     jmp ui_text
 .endproc
 

@@ -21,6 +21,29 @@
 
 .segment "ZEROPAGE"
 
+.segment "UI"
+
+;;
+; Main thread, UI bank (the screens that choose their tiles): maps the 4 KB CHR bank Y
+; at PPU $1000 (nmi.s's pattern table of the background and the sprites).  Safe
+; against the NMI as mmc1_select is: when an NMI used the mapper during the writes,
+; they start again.  Called with rendering off (a switch mid-frame would tear).
+; @param Y  CHR bank (CHR_BANK_GAME, CHR_BANK_MENU)
+; Clobbers: A.  X, Y preserved.  Cycles: 48 through the rts (+ 44 more when an NMI
+; used the mapper during the writes)
+.proc mmc1_chr1_select
+@again:
+    lda #0
+    sta mmc1_nmi_hit
+    lda #$80
+    sta MMC1_CTRL              ; reset the shift register (drops a stale partial write)
+    tya
+    MMC1_SERIAL MMC1_CHR1
+    lda mmc1_nmi_hit
+    bne @again
+    rts
+.endproc
+
 .segment "CODE"
 
 ;;

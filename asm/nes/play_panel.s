@@ -77,6 +77,8 @@
 ; for the board, the panel through the VRAM buffer.  Clobbers: A, X, Y.
 .proc play_draw_screen
     jsr ui_screen_off
+    ldy #CHR_BANK_GAME         ; the board's tiles
+    jsr mmc1_chr1_select
     jsr ui_clear_screen
     lda #0
     sta ui_hl_n

@@ -2,8 +2,9 @@
 .include "nes.inc"
 
 ; control: vertical mirroring, 16 KB PRG banks with $C000 fixed to the last bank,
-; 8 KB CHR banks
-MMC1_CTRL_VALUE = MMC1_MIRROR_VERT | MMC1_PRG_FIX_LAST | MMC1_CHR_8K
+; 4 KB CHR banks ($0000: the title's, set here; $1000: the screen's, set by nes_main,
+; menu_run and play_draw_screen with mmc1_chr1_select)
+MMC1_CTRL_VALUE = MMC1_MIRROR_VERT | MMC1_PRG_FIX_LAST | MMC1_CHR_4K
 
 .segment "CODE"
 
@@ -52,7 +53,7 @@ MMC1_CTRL_VALUE = MMC1_MIRROR_VERT | MMC1_PRG_FIX_LAST | MMC1_CHR_8K
     sta MMC1_CTRL             ; reset the shift register again (no stale bits)
     lda #MMC1_CTRL_VALUE
     jsr mmc1_write_ctrl
-    lda #0
+    lda #CHR_BANK_TITLE
     jsr mmc1_write_chr0
     lda #<.bank(nes_main)      ; the UI bank (mmc1_bank = it: the NMI restores it)
     jsr mmc1_select

@@ -14,6 +14,12 @@ title_sprite_palette:
     .byte $0F, $0F, $10, $30
 .assert title_sprite_palette - title_palette = 16, error, "palette must be 16+16 bytes"
 
+; CHR-ROM: four 4 KB banks (docs/cartridge.md "CHR-ROM"), in the order of the
+; CHR_BANK_* numbers of ui.inc
 .segment "CHARS"
-    .incbin "title.chr"       ; pattern table $0000: background tiles of the title
-    .incbin "ui.chr"          ; pattern table $1000: board, pieces, glyphs, font, sprites
+    .incbin "title.chr"       ; 0 (CHR_BANK_TITLE), at $0000: the title's background
+    .incbin "ui.chr"          ; 1 (CHR_BANK_GAME), at $1000: board, pieces, glyphs, font,
+                              ;   sprites
+    .incbin "ui_menu.chr"     ; 2 (CHR_BANK_MENU), at $1000 in the menu: font, glyphs,
+                              ;   sprites, the level names
+    .res $1000, $00           ; 3: free

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""assets/handicaps.txt (+ assets/puzzles.txt, assets/levels.txt) -> build/starts.inc (constants and the
+"""assets/handicaps.txt (+ assets/puzzles.txt) -> build/starts.inc (constants and the
 symbols, for any module) and build/starts_data.inc (the tables, for asm/nes/starts.s):
 the handicap start positions and menu names, the puzzles, the table of where a piece
-may stand (the save's start check), and the menu's level names.  Everything is read through pyharness/rom/starts.py.
+may stand (the save's start check).  Everything is read through pyharness/rom/starts.py.
+(The menu's level names, with their glyphs, come from pyharness/gen/ui2chr.py.)
 
 Usage: gen_starts.py assets/handicaps.txt --inc build/starts.inc --data build/starts_data.inc
 """
@@ -12,13 +13,12 @@ import argparse
 from pathlib import Path
 
 from pyharness.gen import asm_inc
-from pyharness.reference.assets import load_levels
 from pyharness.rom.starts import (StartsError, load_handicaps, load_puzzles, piece_list,
                                   place_table, slot_bits, NAME_MAX, PUZZLES)
 
 SYMBOLS = ("start_place", "start_slot_bits", "hcap_pieces_lo", "hcap_pieces_hi", "hcap_side",
            "hcap_name_lo", "hcap_name_hi", "pz_pieces_lo", "pz_pieces_hi", "pz_side",
-           "pz_goal", "pz_mate_in", "menu_level_lo", "menu_level_hi")
+           "pz_goal", "pz_mate_in")
 
 
 def render_consts(hcaps, puzzles, source: str) -> list[str]:
@@ -53,13 +53,6 @@ def render_data(hcaps, puzzles, source: str) -> list[str]:
             "hcap_name_lo: .byte " + ", ".join(f"<hcap_name_{i}" for i in ids),
             "hcap_name_hi: .byte " + ", ".join(f">hcap_name_{i}" for i in ids),
             "hcap_side: .byte " + ", ".join(str(hc.position.side) for hc in hcaps)]
-    levels = load_levels()
-    width = max(len(f"{lv.number} {lv.name_en}") for lv in levels)
-    for lv in levels:
-        out.append(f'menu_level_{lv.number}: .byte "{f"{lv.number} {lv.name_en.upper()}".ljust(width)}", 0')
-    out += ["; the menu's level names, from assets/levels.txt (index = level - 1)",
-            "menu_level_lo: .byte " + ", ".join(f"<menu_level_{lv.number}" for lv in levels),
-            "menu_level_hi: .byte " + ", ".join(f">menu_level_{lv.number}" for lv in levels)]
     out += ["; puzzles: side to move, goal (GOAL_*), N of a mate in N",
             "pz_side: .byte " + (", ".join(str(p.position.side) for p in puzzles) or "0"),
             "pz_goal: .byte " + (", ".join(str(p.goal) for p in puzzles) or "0"),

@@ -1,4 +1,5 @@
-"""Build the UI pattern table ($1000) and its tables from assets/ui_glyphs.png.
+"""Build the UI pattern tables (two 4 KB CHR banks at PPU $1000) and their tables from
+assets/ui_glyphs.png.
 
 The glyph masks come from the committed PNG (tools/assets/make_ui_png.py made it); the board
 lines, piece discs and sprite shapes are drawn here, so the build needs no font.
@@ -6,19 +7,28 @@ lines, piece discs and sprite shapes are drawn here, so the build needs no font.
 Colours (2bpp): 0 = wood (the universal background), 1 = board lines, 2 = disc
 face, 3 = ink (glyphs, disc rim, Latin text, river text).
 
-Outputs:
-  --chr FILE  4096 bytes: 256 tiles.  Tile 0 is blank; tiles $20..$5A are the Latin
-              font at their ASCII codes; text glyphs and piece discs are 2x2 metatiles
-              (TL, TR, BL, BR) at UI_TEXT_BASE + 4*k and UI_PIECE_BASE + 4*k.
-              `ui_digit_tiles`: the 4 tiles (TL, TR, BL, BR) of Arabic digit n
-              (Black's notation) centred in a 16x16 cell, at 4 * (n - 1).
-  --inc FILE  ca65 include: the constants above, GL_* glyph numbers, and
+Both banks hold these tiles at the same numbers: tile 0 is blank;
+tiles $20..$5A are the Latin font at their ASCII codes; text glyphs and piece discs
+are 2x2 metatiles (TL, TR, BL, BR) at UI_TEXT_BASE + 4*k and UI_PIECE_BASE + 4*k; the
+sprite corner UI_SPR_CORNER.  The rest of each bank is its own:
+
+  --chr FILE       the GAME bank (4096 bytes): the board's cells and river band, the
+                   thinking bar, and `ui_digit_tiles`: the 4 tiles (TL, TR, BL, BR) of the
+                   16x16 Arabic digit n (Black's notation) at 4 * (n - 1).
+  --menu-chr FILE  the MENU bank (4096 bytes): the glyphs of the level names
+                   (ui_charset.menu_glyphs(), from assets/levels.txt).
+  --inc FILE       ca65 include: the constants above, GL_* glyph numbers, and
               `ui_cell_tiles`: 90 x 4 tile numbers of the empty board cells by SCREEN
               cell (row-major, 9 per row, top-left first); `ui_river_tiles`: 9 x 4
               tiles of the river band (its own row of cells between rows 4 and 5,
-              holding 楚河 漢界; pieces never stand there).
+              holding 楚河 漢界; pieces never stand there); under UI_MENU_TABLE the
+              menu's level names as two tile strings each (`menu_level_n`: "1 ", the
+              glyphs' bottom halves, " NOVICE"; `menu_level_top_n`: their top halves,
+              for the row above) and `menu_level_lo/hi`, `menu_level_top_lo/hi`
+              (index = level - 1).
 
-Usage: python -m pyharness.gen.ui2chr assets/ui_glyphs.png --chr build/ui.chr --inc build/ui.inc
+Usage: python -m pyharness.gen.ui2chr assets/ui_glyphs.png --chr build/ui.chr
+       --menu-chr build/ui_menu.chr --inc build/ui_tiles.inc
 """
 from __future__ import annotations
 
@@ -28,7 +38,9 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from pyharness.gen.ui_charset import LATIN, LATIN_Y, PIECE_Y, PIECES, TEXT, TEXT_Y
+from pyharness.gen.ui_charset import (DIGIT_Y, DIGITS, LATIN, LATIN_Y, MENU_Y, PIECE_Y, PIECES,
+                                     SHEET_H, SHEET_W, TEXT, TEXT_Y, menu_glyphs)
+from pyharness.reference.assets import load_levels
 
 TEXT_NAMES = ("YI ER SAN SI WU LIU QI BA JIU JIN TUI PING QIAN HOU ZHONG JIANG JUN "
               "CHU HE HAN JIE HONG HEI SHENG HEDRAW QICHESS").split()
@@ -200,10 +212,38 @@ def cursor_corner() -> list[int]:
     return px
 
 
-def convert(sheet: Image.Image) -> tuple[bytes, str]:
-    """Return (4096-byte CHR, include text)."""
-    if sheet.mode != "P":
-        raise ValueError("ui_glyphs.png must be indexed")
+class Bank:
+    """One 4 KB CHR bank being filled: 256 tiles, `place` puts a tile in the first free
+    slot (or finds it there already)."""
+
+    def __init__(self, tiles: list[bytes | None]):
+        self.tiles = list(tiles)
+        self.index = {t: i for i, t in enumerate(self.tiles) if t is not None}
+        self.free = [i for i in range(1, 256) if self.tiles[i] is None]
+
+    def place(self, t: bytes) -> int:
+        """The tile number of `t` in this bank, placed in the first free slot if new."""
+        if t not in self.index:
+            if not self.free:
+                raise ValueError("the UI tiles do not fit in 256")
+            i = self.free.pop(0)
+            self.tiles[i] = t
+            self.index[t] = i
+        return self.index[t]
+
+    def data(self) -> bytes:
+        """The 4096 bytes (free slots blank)."""
+        return b"".join(t if t is not None else self.tiles[0] for t in self.tiles)
+
+
+def glyph16(sheet: Image.Image, x0: int, y0: int) -> list[bytes]:
+    """The 4 encoded tiles TL, TR, BL, BR of the 16x16 sheet glyph at x0, y0 (ink)."""
+    return [encode_tile([INK if p else 0 for p in t]) for t in metatile(sheet, x0, y0)]
+
+
+def common_tiles(sheet: Image.Image) -> list[bytes | None]:
+    """The 256 slots with what both banks hold at the same numbers: blank, Latin, TEXT
+    glyphs, piece discs (the rest None)."""
     tiles: list[bytes | None] = [None] * 256
     tiles[0] = encode_tile([0] * 64)
     for i, ch in enumerate(LATIN):
@@ -218,54 +258,73 @@ def convert(sheet: Image.Image) -> tuple[bytes, str]:
     tiles[ord("<")] = encode_tile([INK if sheet.getpixel((gx + 7 - x, gy + y)) else 0
                                    for y in range(8) for x in range(8)])
     for k in range(len(TEXT)):
-        gx, gy = (k % 16) * 16, TEXT_Y + (k // 16) * 16
-        for q, t in enumerate(metatile(sheet, gx, gy)):
-            tiles[TEXT_BASE + 4 * k + q] = encode_tile([INK if p else 0 for p in t])
+        for q, t in enumerate(glyph16(sheet, (k % 16) * 16, TEXT_Y + (k // 16) * 16)):
+            tiles[TEXT_BASE + 4 * k + q] = t
     for k in range(len(PIECES)):
         for q, t in enumerate(metatile(piece_disc(sheet, k), 0, 0)):
             tiles[PIECE_BASE + 4 * k + q] = encode_tile(t)
-    index = {t: i for i, t in enumerate(tiles) if t is not None}
-    free = [i for i in range(1, 256) if tiles[i] is None]
+    return tiles
 
-    def place(t: bytes) -> int:
-        if t not in index:
-            if not free:
-                raise ValueError("the UI tiles do not fit in 256")
-            i = free.pop(0)
-            tiles[i] = t
-            index[t] = i
-        return index[t]
 
-    # Arabic digits 1..9 (Black's notation) centred in a 16x16 cell: 4 px right and down
+def menu_level_lines(levels, glyph_tiles: dict[str, list[int]]) -> list[str]:
+    """ca65 lines of the menu's level names: "1 入门 NOVICE" as two tile strings each,
+    `menu_level_n` (the number, the glyphs' bottom halves, the English name: the
+    label's row, so the Latin stands on the glyphs' baseline) and `menu_level_top_n`
+    (the glyphs' top halves, the row above), and their lo/hi tables."""
+    width = max(len(lv.name_zh) for lv in levels)
+    en = max(len(lv.name_en) for lv in levels)
+    out = []
+    for lv in levels:
+        top, bot = [], []
+        for ch in lv.name_zh.ljust(width, " "):
+            t = glyph_tiles[ch] if ch != " " else [0x20] * 4
+            top += t[:2]
+            bot += t[2:]
+        name = f" {lv.name_en.upper().ljust(en)}"
+        out.append(f"menu_level_{lv.number}: .byte \"{lv.number} \", "
+                   + ", ".join(f"${b:02X}" for b in bot) + f', "{name}", 0')
+        out.append(f"menu_level_top_{lv.number}: .byte \"  \", "
+                   + ", ".join(f"${b:02X}" for b in top) + f', "{" " * len(name)}", 0')
+    for label in ("menu_level", "menu_level_top"):
+        for half, op in (("lo", "<"), ("hi", ">")):
+            out.append(f"{label}_{half}: .byte "
+                       + ", ".join(f"{op}{label}_{lv.number}" for lv in levels))
+    return out
+
+
+def convert(sheet: Image.Image) -> tuple[bytes, bytes, str]:
+    """Return (4096-byte game bank, 4096-byte menu bank, include text)."""
+    if sheet.mode != "P":
+        raise ValueError("ui_glyphs.png must be indexed")
+    if sheet.size != (SHEET_W, SHEET_H):
+        raise ValueError(f"ui_glyphs.png is {sheet.width}x{sheet.height}, want "
+                         f"{SHEET_W}x{SHEET_H} (tools/assets/make_ui_png.py renders it)")
+    common = common_tiles(sheet)
+    game, menu = Bank(common), Bank(common)
+    corner = encode_tile(cursor_corner())   # the same number in both banks (sprites)
+    if game.place(corner) != menu.place(corner):
+        raise ValueError("the sprite corner must sit at one number in both banks")
+    # Arabic digits 1..9 (Black's notation): 16x16 glyphs like the Chinese numerals
     digit_tiles = []
-    for n in range(1, 10):
-        i = LATIN.index(str(n))
-        gx, gy = (i % 32) * 8, LATIN_Y + (i // 32) * 8
-        big = [0] * 256
-        for y in range(8):
-            for x in range(8):
-                if sheet.getpixel((gx + x, gy + y)):
-                    big[(y + 4) * 16 + x + 4] = INK
-        for q in range(4):
-            qx, qy = (q & 1) * 8, (q >> 1) * 8
-            digit_tiles.append(place(encode_tile(
-                [big[(qy + y) * 16 + qx + x] for y in range(8) for x in range(8)])))
+    for n in range(len(DIGITS)):
+        digit_tiles.extend(game.place(t) for t in glyph16(sheet, n * 16, DIGIT_Y))
     board = draw_board(sheet)
     cells = []
     for r in range(BOARD_ROWS + 1):
         if r == RIVER_ROW:
             continue
         for c in range(9):
-            cells.extend(place(encode_tile(t)) for t in metatile(board, c * 16, r * 16))
+            cells.extend(game.place(encode_tile(t)) for t in metatile(board, c * 16, r * 16))
     river = []
     for c in range(9):
-        river.extend(place(encode_tile(t)) for t in metatile(board, c * 16, RIVER_ROW * 16))
-    corner = place(encode_tile(cursor_corner()))
-    bar = place(encode_tile([0] * 16 + [INK] * 32 + [0] * 16))   # thinking bar tile
-    chr_data = b"".join(t if t is not None else tiles[0] for t in tiles)
+        river.extend(game.place(encode_tile(t)) for t in metatile(board, c * 16, RIVER_ROW * 16))
+    bar = game.place(encode_tile([0] * 16 + [INK] * 32 + [0] * 16))   # thinking bar tile
+    glyph_tiles = {ch: [menu.place(t) for t in glyph16(sheet, i * 16, MENU_Y)]
+                   for i, ch in enumerate(menu_glyphs())}
     lines = ["; GENERATED by pyharness/gen/ui2chr.py from assets/ui_glyphs.png; do not edit.",
              f"UI_TEXT_BASE = ${TEXT_BASE:02X}", f"UI_PIECE_BASE = ${PIECE_BASE:02X}",
-             f"UI_SPR_CORNER = ${corner:02X}", f"UI_BAR = ${bar:02X}", f"UI_TILES_FREE = {len(free)}"]
+             f"UI_SPR_CORNER = ${game.index[corner]:02X}", f"UI_BAR = ${bar:02X}",
+             f"UI_TILES_FREE = {len(game.free)}", f"UI_MENU_TILES_FREE = {len(menu.free)}"]
     lines += [f"GL_{n} = {i}" for i, n in enumerate(TEXT_NAMES)]
     lines += [f"PG_{n} = {i}" for i, n in enumerate(PIECE_NAMES)]
     lines.append(".ifdef UI_CELL_TABLE       ; defined by the one module that holds the table")
@@ -278,7 +337,10 @@ def convert(sheet: Image.Image) -> tuple[bytes, str]:
     lines.append("ui_river_tiles:")
     lines.append("    .byte " + ", ".join(f"${b:02X}" for b in river))
     lines.append(".endif")
-    return chr_data, "\n".join(lines) + "\n"
+    lines.append(".ifdef UI_MENU_TABLE       ; the menu's level names (menu.s)")
+    lines += menu_level_lines(load_levels(), glyph_tiles)
+    lines.append(".endif")
+    return game.data(), menu.data(), "\n".join(lines) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -286,17 +348,19 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("png", type=Path)
     ap.add_argument("--chr", type=Path, required=True)
+    ap.add_argument("--menu-chr", type=Path, required=True)
     ap.add_argument("--inc", type=Path, required=True)
     args = ap.parse_args(argv)
     from pyharness.gen import depfile    # what the generator reads, for the build
     depfile.start()
     try:
-        chr_data, inc = convert(Image.open(args.png))
+        chr_data, menu_data, inc = convert(Image.open(args.png))
     except (ValueError, OSError) as e:
         print(f"error: {args.png}: {e}", file=sys.stderr)
         return 2
     args.chr.parent.mkdir(parents=True, exist_ok=True)
     args.chr.write_bytes(chr_data)
+    args.menu_chr.write_bytes(menu_data)
     args.inc.write_text(inc)
     depfile.write(args.inc)
     return 0

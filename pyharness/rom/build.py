@@ -96,8 +96,9 @@ ASSET_STEPS = (
               ("--name", "title", "--chr", "build/title.chr", "--inc", "build/title.inc")),
     # UI tiles (docs/ui.md): glyph masks from the committed PNG, board drawn by the tool
     AssetStep(Path("pyharness/gen/ui2chr.py"), Path("assets/ui_glyphs.png"),
-              (Path("build/ui.chr"), Path("build/ui_tiles.inc")),
-              ("--chr", "build/ui.chr", "--inc", "build/ui_tiles.inc")),
+              (Path("build/ui.chr"), Path("build/ui_menu.chr"), Path("build/ui_tiles.inc")),
+              ("--chr", "build/ui.chr", "--menu-chr", "build/ui_menu.chr",
+               "--inc", "build/ui_tiles.inc")),
     # engine data (docs/search.md): one source each, read by the Python twin too
     AssetStep(Path("pyharness/gen/gen_eval.py"), Path("assets/pst.txt"),
               (Path("build/eval_tables.inc"),), ("--inc", "build/eval_tables.inc")),

@@ -14,8 +14,9 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from pyharness.gen.ui_charset import (LATIN, LATIN_Y, PIECE_Y, PIECES, SHEET_H, SHEET_W,
-                                     TEXT, TEXT_Y)
+from pyharness.gen.ui_charset import (DIGIT_Y, DIGITS, LATIN, LATIN_Y, MENU_MAX, MENU_Y,
+                                     PIECE_Y, PIECES, SHEET_H, SHEET_W, TEXT, TEXT_Y,
+                                     menu_glyphs)
 from render_png import CJK_FONT, LATIN_MONO, save_main   # beside this script
 
 
@@ -39,6 +40,7 @@ def render() -> Image.Image:
     big = ImageFont.truetype(CJK_FONT, 15)
     small = ImageFont.truetype(CJK_FONT, 11)
     latin = ImageFont.truetype(LATIN_MONO, 9)
+    digit = ImageFont.truetype(CJK_FONT, 18)    # 13 px tall: the weight of the glyphs
     for i, ch in enumerate(TEXT):
         g = _glyph(ch, big, 16)
         sheet.paste(1, ((i % 16) * 16, TEXT_Y + (i // 16) * 16), g)
@@ -52,6 +54,13 @@ def render() -> Image.Image:
         d.fontmode = "1"
         d.text((1, -top), ch, font=latin, fill=1)       # cap height from row 0
         sheet.paste(1, ((i % 32) * 8, LATIN_Y + (i // 32) * 8), g)
+    for i, ch in enumerate(DIGITS):
+        sheet.paste(1, (i * 16, DIGIT_Y), _glyph(ch, digit, 16))
+    menu = menu_glyphs()
+    if len(menu) > MENU_MAX:
+        raise ValueError(f"{len(menu)} level-name characters; the sheet holds {MENU_MAX}")
+    for i, ch in enumerate(menu):
+        sheet.paste(1, (i * 16, MENU_Y), _glyph(ch, big, 16))
     return sheet
 
 
