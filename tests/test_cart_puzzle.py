@@ -32,6 +32,7 @@ def choose_puzzle(d: GameDriver, n: int) -> None:
     d.tap("down", 2)                                       # START
     d.tap("left", len(PUZZLES) - n)                        # from STANDARD, backwards
     assert d.emu.read("menu_start") == 1 + HCAPS + n
+    d.settle()                                             # the row drawn
 
 
 def test_the_provisional_puzzles_are_mates_fairy_stockfish_agrees_with():

@@ -18,7 +18,7 @@
 
 MENU_X     = 6                 ; labels
 MENU_VAL_X = 13                ; values
-MENU_Y     = 9                 ; first row; rows are 2 apart, 3 above LEVEL (its names'
+MENU_Y     = 8                 ; first row; rows are 2 apart, 3 above LEVEL (its names'
                                ; glyphs stand on its row and fill the row above): menu_row_y
 ROW_MODE   = 0
 ROW_LEVEL  = 1
