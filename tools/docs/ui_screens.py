@@ -25,8 +25,8 @@ def main(argv: list[str] | None = None) -> int:
     rom = build_rom(quiet=True).rom
     d = GameDriver(Emulator(rom))
     d.wait(100)
-    d.wait_until(lambda: d.emu.read_u16("frame_count") & 32 == 0)   # PRESS START shown
-    d.wait(4)
+    # PRESS START shows while frame_count & 32 is 0 (main.s BLINK_FRAMES): 8 frames into it
+    d.wait_until(lambda: d.emu.read_u16("frame_count") & 63 == 8, limit=128)
     d.emu.save_png(out / "title.png", scale=2)
     d.tap("start")
     d.wait(20)
