@@ -257,6 +257,23 @@ def test_the_sweep_catches_a_switch_without_the_retry(cpu, consts):
     assert len(wrong) >= 3, wrong
 
 
+def test_chr_switch_survives_an_nmi_before_every_instruction(cpu, consts):
+    """mmc1_chr1_select (the menu's and the game's 4 KB CHR bank at $1000), an NMI
+    before each of its instructions: CHR register 1 ends holding the bank, the UI bank
+    stays mapped, no partial bits are left."""
+    for target in (consts["CHR_BANK_MENU"], consts["CHR_BANK_GAME"]):
+        cpu.set_bank(cpu.ui)
+        n = cpu.run("mmc1_chr1_select", y=target)
+        for k in range(n + 1):
+            cpu.set_bank(cpu.ui)
+            cpu.mem.log.clear()
+            cpu.run("mmc1_chr1_select", nmi_at=k, y=target)
+            chr1 = [v for reg, v in cpu.mem.log if reg == 2]
+            assert chr1 and chr1[-1] == target, (target, k, cpu.mem.log)
+            assert (cpu.mem.prg_bank, cpu.mem.count) == (cpu.ui, 0), (target, k)
+    assert cpu.nmis >= 2 * 14
+
+
 def test_far_call_survives_an_nmi_before_every_instruction(cpu, consts):
     """far_mg_set_ptrs from the UI bank: the engine routine runs in the engine bank,
     its results and the caller's bank come back whatever instruction the NMI hits."""
