@@ -24,6 +24,16 @@ KNIGHT_STEPS = ((-33, -16), (-31, -16), (-18, -1), (-14, 1),
 LINE_STEPS = (-16, -1, 1, 16)
 #: (offset of an attacking knight from the target, offset of that knight's leg)
 KNIGHT_ATTACKS = tuple((-m, -m + leg) for m, leg in KNIGHT_STEPS)
+#: Move objects by code `frm << 8 | to`, made once (a Move is immutable)
+_MOVES: list = [None] * 0x10000
+
+
+def _move_of(code: int) -> "Move":
+    """The shared Move of a code."""
+    m = _MOVES[code] = Move(code >> 8, code & 0xFF)
+    return m
+
+
 #: a knight's leg seen from the square it attacks: one diagonal step
 _DIAGONAL_STEPS = frozenset(leg for _, leg in KNIGHT_ATTACKS)
 
@@ -387,13 +397,16 @@ class Position:
     def _legal_codes(self) -> list[int]:
         """Legal moves as ints `frm << 8 | to`, generation order kept.
 
-        Only the moves that can expose the mover's king are made and tested: when the
-        king is not in check, a move by another piece attacks it only if it leaves the
-        king's rank or file (a rook, cannon or king line opens), lands on it (the
-        piece becomes a cannon's screen) or leaves a square diagonally next to the king
-        (a horse's leg frees). Every other attack on the king square (pawns, horses
-        and their legs, lines) is untouched by such a move, or only blocked or taken.
-        `tests/test_legal_filter.py` proves the filter equal to testing every move.
+        Only the moves that can expose the mover's king are made and tested. When the
+        king is not in check, a move by another piece can attack it only by:
+        * leaving the first or second piece on a line (rank or file) from the king: a
+          rook, king or cannon behind it may then see the king;
+        * landing on an empty square between the king and an enemy cannon that stood
+          first on that line: the piece becomes the cannon's screen;
+        * leaving a square diagonally next to the king: a horse's leg frees.
+        Anything else on a line (a piece farther out, a landing behind the first piece)
+        and every pawn and horse attack is untouched by such a move, or only blocked or
+        taken. `tests/test_legal_filter.py` proves the filter equal to testing every move.
         """
         codes = self._pseudo_codes()
         test = self._code_is_legal
@@ -401,14 +414,31 @@ class Position:
         ks = self.piece_sq[16 * side]
         if not ks or self.square_attacked(ks, side ^ 1):
             return [c for c in codes if test(c)]
+        b = self.board
+        enemy = _ENEMY_TYPE[side]
+        hot_from = set()                        # the first two pieces on each line
+        hot_to = set()                          # the squares before a first enemy cannon
+        for d in LINE_STEPS:
+            first = ks + d
+            while b[first] == 0:
+                first += d
+            if b[first] == OFFBOARD:
+                continue
+            hot_from.add(first)
+            second = first + d
+            while b[second] == 0:
+                second += d
+            hot_from.add(second)
+            if enemy[b[first]] == CANNON:
+                sq = ks + d
+                while sq != first:
+                    hot_to.add(sq)
+                    sq += d
         out: list[int] = []
         ap = out.append
         for c in codes:
             f = c >> 8
-            t = c & 0xFF
-            if (f == ks or not (f ^ ks) & 0x0F or not (f ^ ks) & 0xF0
-                    or not (t ^ ks) & 0x0F or not (t ^ ks) & 0xF0
-                    or (f - ks) in _DIAGONAL_STEPS):
+            if f == ks or f in hot_from or (c & 0xFF) in hot_to or (f - ks) in _DIAGONAL_STEPS:
                 if not test(c):
                     continue
             ap(c)
@@ -426,7 +456,8 @@ class Position:
 
     def legal_moves(self) -> list[Move]:
         """Legal moves of the side to move, in docs/encoding.md order."""
-        return [Move(c >> 8, c & 0xFF) for c in self._legal_codes()]
+        cache = _MOVES
+        return [cache[c] or _move_of(c) for c in self._legal_codes()]
 
     def is_legal(self, move: Move) -> bool:
         """True when `move` is legal for the side to move."""

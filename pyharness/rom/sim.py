@@ -215,7 +215,7 @@ class Sim:
         if mapper:
             mem = Mmc1Memory(mem, self.image.prg, self.engine_bank)
         self.mpu = MPU(memory=mem, pc=0)
-        fastops.install(self.mpu)                  # py65's instructions, written out
+        self.steps = fastops.step_table(self.mpu)  # py65's instructions, written out
         self.mapped_bank = -1
         self.map_bank(self.engine_bank)
         self.frame_hook = frame_hook
@@ -353,9 +353,7 @@ class Sim:
         mpu.a, mpu.x, mpu.y = a & 0xFF, x & 0xFF, y & 0xFF
         mpu.p = 0x24  # I set, D clear
         start = mpu.processorCycles
-        instruct = mpu.instruct
-        cycletime = mpu.cycletime
-        extracycles = mpu.extracycles
+        table = self.steps
         limit = start + max_cycles
         steps = 0
         count_frames = self.frame_hook
@@ -387,12 +385,7 @@ class Sim:
                     raise SimBrkError(f"BRK at ${pc:04X} while running {routine}")
                 if op == _OP_SED:
                     raise SimDecimalError(f"SED at ${pc:04X} while running {routine}")
-            mpu.pc = (pc + 1) & 0xFFFF
-            mpu.excycles = 0
-            mpu.addcycles = extracycles[op]
-            instruct[op](mpu)
-            mpu.pc &= 0xFFFF
-            spent = cycletime[op] + mpu.excycles
+            spent = table[op](mpu, pc)
             cycles += spent
             if profile is not None:
                 profile[pc] = profile.get(pc, 0) + spent
