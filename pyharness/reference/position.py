@@ -9,21 +9,15 @@ from dataclasses import dataclass
 
 from .board import (ADVISOR, BISHOP, BLACK, CANNON, EMPTY, IN_BOARD, IN_PALACE, KING,
                     KNIGHT, OFFBOARD, OWN_HALF, PAWN, PIECE_TYPES, RED, ROOK, START_FEN,
-                    TYPE_LETTERS, TYPE_SLOTS, make_square, side_tag, sq_from_iccs,
+                    TYPE_LETTERS, TYPE_SLOTS, make_square, sq_from_iccs,
                     sq_to_iccs)
 from .errors import IllegalMoveError, InvalidFenError
+from .legality import (ADVISOR_STEPS, BISHOP_STEPS, ENEMY_TYPE, KING_STEPS,  # noqa: F401
+                       KNIGHT_ATTACKS, KNIGHT_STEPS, LINE_STEPS, legal_codes)
 
 SIDE_NAMES = ("red", "black")
 TYPE_NAMES = ("king", "advisor", "bishop", "knight", "rook", "cannon", "pawn")
 
-KING_STEPS = (-16, -1, 1, 16)
-ADVISOR_STEPS = (-17, -15, 15, 17)
-BISHOP_STEPS = ((-34, -17), (-30, -15), (30, 15), (34, 17))
-KNIGHT_STEPS = ((-33, -16), (-31, -16), (-18, -1), (-14, 1),
-                (14, -1), (18, 1), (31, 16), (33, 16))
-LINE_STEPS = (-16, -1, 1, 16)
-#: (offset of an attacking knight from the target, offset of that knight's leg)
-KNIGHT_ATTACKS = tuple((-m, -m + leg) for m, leg in KNIGHT_STEPS)
 #: Move objects by code `frm << 8 | to`, made once (a Move is immutable)
 _MOVES: list = [None] * 0x10000
 
@@ -34,20 +28,9 @@ def _move_of(code: int) -> "Move":
     return m
 
 
-#: a knight's leg seen from the square it attacks: one diagonal step
-_DIAGONAL_STEPS = frozenset(leg for _, leg in KNIGHT_ATTACKS)
-
 _LETTER_TYPES = {"k": KING, "a": ADVISOR, "b": BISHOP, "e": BISHOP, "n": KNIGHT,
                  "h": KNIGHT, "r": ROOK, "c": CANNON, "p": PAWN}
-
-
-def _enemy_type_table(side: int) -> tuple[int, ...]:
-    """Board value -> type code when it is a piece of `side`'s opponent, else -1."""
-    tag = side_tag(side ^ 1)
-    return tuple(PIECE_TYPES[v - tag] if tag <= v < tag + 16 else -1 for v in range(256))
-
-
-_ENEMY_TYPE = (_enemy_type_table(RED), _enemy_type_table(BLACK))
+_ENEMY_TYPE = ENEMY_TYPE
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -395,54 +378,9 @@ class Position:
         return ok
 
     def _legal_codes(self) -> list[int]:
-        """Legal moves as ints `frm << 8 | to`, generation order kept.
-
-        Only the moves that can expose the mover's king are made and tested. When the
-        king is not in check, a move by another piece can attack it only by:
-        * leaving the first or second piece on a line (rank or file) from the king: a
-          rook, king or cannon behind it may then see the king;
-        * landing on an empty square between the king and an enemy cannon that stood
-          first on that line: the piece becomes the cannon's screen;
-        * leaving a square diagonally next to the king: a horse's leg frees.
-        Anything else on a line (a piece farther out, a landing behind the first piece)
-        and every pawn and horse attack is untouched by such a move, or only blocked or
-        taken. `tests/test_legal_filter.py` proves the filter equal to testing every move.
-        """
-        codes = self._pseudo_codes()
-        test = self._code_is_legal
-        side = self.side
-        ks = self.piece_sq[16 * side]
-        if not ks or self.square_attacked(ks, side ^ 1):
-            return [c for c in codes if test(c)]
-        b = self.board
-        enemy = _ENEMY_TYPE[side]
-        hot_from = set()                        # the first two pieces on each line
-        hot_to = set()                          # the squares before a first enemy cannon
-        for d in LINE_STEPS:
-            first = ks + d
-            while b[first] == 0:
-                first += d
-            if b[first] == OFFBOARD:
-                continue
-            hot_from.add(first)
-            second = first + d
-            while b[second] == 0:
-                second += d
-            hot_from.add(second)
-            if enemy[b[first]] == CANNON:
-                sq = ks + d
-                while sq != first:
-                    hot_to.add(sq)
-                    sq += d
-        out: list[int] = []
-        ap = out.append
-        for c in codes:
-            f = c >> 8
-            if f == ks or f in hot_from or (c & 0xFF) in hot_to or (f - ks) in _DIAGONAL_STEPS:
-                if not test(c):
-                    continue
-            ap(c)
-        return out
+        """Legal moves as ints `frm << 8 | to`, generation order kept (only the moves
+        that can expose the king are made and tested: pyharness.reference.legality)."""
+        return legal_codes(self, self._pseudo_codes())
 
     def _legal_codes_slow(self) -> list[int]:
         """Legal moves by making and testing every pseudo-legal move (the definition
