@@ -85,3 +85,16 @@ def test_filter_catches_each_exposure_on_a_set_position():
 def pos_move_iccs(code: int) -> str:
     """ICCS text of a move code."""
     return str(Move(code >> 8, code & 0xFF))
+
+
+def test_check_squares_say_in_check_exactly_when_the_king_is_attacked():
+    from pyharness.reference.legality import ENEMY_TYPE, check_squares
+    seen = [0, 0]
+    for pos in _positions(150, seed=31):
+        ks = pos.piece_sq[16 * pos.side]
+        if not ks:
+            continue
+        squares = check_squares(pos.board, ks, pos.side, ENEMY_TYPE[pos.side])
+        assert bool(squares) == pos.in_check(), pos.fen()
+        seen[pos.in_check()] += 1
+    assert seen[1] > 200 and seen[0] > 2000, seen

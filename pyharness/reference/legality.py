@@ -15,12 +15,13 @@ only by:
 Every other attack on the king square (pawns, horses, the lines the move does not
 touch) is left as it was, or only blocked or taken, so after such a move only the lines
 through its two squares and the horses behind a freed leg are looked at. A king move,
-or any move while in check, is made and tested whole. `tests/test_legal_filter.py`
+or a move that touches an attack while in check (`check_squares`), is made and tested
+whole; in check, a move by another piece that touches no attack is not legal. `tests/test_legal_filter.py`
 proves the filter equal to testing every move.
 """
 from __future__ import annotations
 
-from .board import BLACK, CANNON, KING, KNIGHT, OFFBOARD, PIECE_TYPES, RED, ROOK, side_tag
+from .board import BLACK, CANNON, KING, KNIGHT, OFFBOARD, PAWN, PIECE_TYPES, RED, ROOK, side_tag
 
 KING_STEPS = (-16, -1, 1, 16)
 ADVISOR_STEPS = (-17, -15, 15, 17)
@@ -95,15 +96,59 @@ def _exposes(pos, code: int, ks: int, enemy) -> bool:
     return hit
 
 
+def check_squares(b, ks: int, side: int, enemy) -> set[int]:
+    """The squares of every attack on `side`'s king at ks (empty: not in check): an
+    attacker's square, the squares between it and the king (a cannon's screen among
+    them) and a horse's leg. A move by another piece that touches none of them leaves
+    every attack standing. The attacks are those of Position.square_attacked."""
+    out: set[int] = set()
+    for d in LINE_STEPS:
+        t = ks + d
+        while b[t] == 0:
+            t += d
+        v = b[t]
+        ty = enemy[v]
+        end = 0
+        if ty == ROOK or (ty == KING and (d == 16 or d == -16)):
+            end = t
+        if v != OFFBOARD:
+            t2 = t + d
+            while b[t2] == 0:
+                t2 += d
+            if enemy[b[t2]] == CANNON:
+                end = t2
+        if end:
+            sq = ks + d
+            while sq != end:
+                out.add(sq)
+                sq += d
+            out.add(end)
+    for off, leg in KNIGHT_ATTACKS:
+        if enemy[b[ks + off]] == KNIGHT and b[ks + leg] == 0:
+            out.add(ks + off)
+            out.add(ks + leg)
+    ahead = ks - 16 if side == RED else ks + 16  # an enemy pawn facing the king
+    if enemy[b[ahead]] == PAWN:
+        out.add(ahead)
+    for t in (ks - 1, ks + 1):                   # a pawn beside: only over its river
+        if enemy[b[t]] == PAWN and bool(t & 0x80) == (side == RED):
+            out.add(t)
+    return out
+
+
 def legal_codes(pos, codes: list[int]) -> list[int]:
     """The legal moves among the pseudo-legal `codes` of `pos` (order kept)."""
     side = pos.side
     ks = pos.piece_sq[16 * side]
-    if not ks or pos.square_attacked(ks, side ^ 1):
-        test = pos._code_is_legal
+    test = pos._code_is_legal
+    if not ks:
         return [c for c in codes if test(c)]
     b = pos.board
     enemy = ENEMY_TYPE[side]
+    checks = check_squares(b, ks, side, enemy)
+    if checks:                                  # in check: a move must touch an attack
+        return [c for c in codes
+                if (c >> 8 == ks or c >> 8 in checks or c & 0xFF in checks) and test(c)]
     hot_from = set()                        # the first two pieces on each line
     hot_to = set()                          # the squares before a first enemy cannon
     for d in LINE_STEPS:
@@ -124,7 +169,6 @@ def legal_codes(pos, codes: list[int]) -> list[int]:
                 sq += d
     out: list[int] = []
     ap = out.append
-    test = pos._code_is_legal
     diagonal = DIAGONAL_STEPS
     for c in codes:
         f = c >> 8
