@@ -271,8 +271,9 @@ FAKE_ENGINES = [
     ("one endless line", "head -c 200000 /dev/zero | tr '\\000' x\nexec sleep 100",
      "longer than"),
     ("binary garbage", "exec head -c 3000000 /dev/urandom", "not a UCI engine"),
-    ("silent", "exec sleep 100", "within 10 s"),
-    ("never answers go", ENGINE_SCRIPT.format(v="xiangqi", go=":"), "within 10 s"),
+    # (the tests run them with XQ65_ENGINE_WAIT_S=2: the bound is 2 s, not 10)
+    ("silent", "exec sleep 100", "within 2 s"),
+    ("never answers go", ENGINE_SCRIPT.format(v="xiangqi", go=":"), "within 2 s"),
     ("bad bestmove", ENGINE_SCRIPT.format(v="xiangqi", go="echo bestmove zz99"), "zz99"),
     ("no move", ENGINE_SCRIPT.format(v="xiangqi", go="echo 'bestmove (none)'"), "no move"),
     ("no xiangqi", ENGINE_SCRIPT.format(v="chess", go=":"), "UCI_Variant xiangqi"),

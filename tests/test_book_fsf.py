@@ -4,7 +4,8 @@ For every position on every line of assets/book.txt, and on its left-right mirro
 (lookups also try the mirror, so the mirrored lines are played too), the book move is
 searched alone (`go depth BOOK_DEPTH searchmoves <move>`) and compared with the
 engine's free choice at the same depth, from a fresh `ucinewgame` each time (so the
-result does not depend on the order). No book move may score more than
+result does not depend on the order); a book move that is the free choice loses nothing
+and is not searched again. No book move may score more than
 BOOK_MARGIN_CP centipawns below the engine's best. Nothing is cached: the positions
 are walked from the asset every run. ~20-60 s on this machine (2 cores under load);
 the whole walk is bounded by WALL_LIMIT_S.
@@ -50,6 +51,8 @@ def move_loss(engine: UciEngine, before: tuple[str, ...], move: str,
         best_cache[before] = engine.best_move(start, list(before), depth=BOOK_DEPTH,
                                               timeout=SEARCH_TIMEOUT_S)
     best = best_cache[before]
+    if best.iccs == move:                   # the free choice is the book move: no loss
+        return 0, best.iccs
     engine.new_game()
     alone = engine.best_move(start, list(before), depth=BOOK_DEPTH, searchmoves=[move],
                              timeout=SEARCH_TIMEOUT_S)

@@ -423,9 +423,18 @@ def test_a_program_that_is_not_a_uci_engine_is_one_error_line(tmp_path, name, bo
     t0 = time.perf_counter()
     res = subprocess.run([sys.executable, "-m", "pyharness.cli", "match", "fsf:depth=1",
                           "random:seed=1", "-n", "1", "-q"], capture_output=True, text=True,
-                         timeout=TIMEOUT, env={**os.environ, "XQ65_FAIRY_STOCKFISH": str(exe)})
+                         timeout=TIMEOUT, env={**os.environ, "XQ65_FAIRY_STOCKFISH": str(exe),
+                                               "XQ65_ENGINE_WAIT_S": "2"})
     assert_one_error(res, word)
-    assert time.perf_counter() - t0 < 20
+    assert time.perf_counter() - t0 < 12
+
+
+@pytest.mark.parametrize("value", ["abc", "0", "1e9"])
+def test_a_bad_engine_wait_is_one_error_line(value):
+    res = subprocess.run([sys.executable, "-m", "pyharness.cli", "match", "fsf:depth=1",
+                          "random:seed=1", "-n", "1", "-q"], capture_output=True, text=True,
+                         timeout=TIMEOUT, env={**os.environ, "XQ65_ENGINE_WAIT_S": value})
+    assert_one_error(res, "XQ65_ENGINE_WAIT_S")
 
 
 @pytest.mark.parametrize("make, word", [
@@ -441,8 +450,9 @@ def test_an_engine_path_that_is_no_program_is_one_error_line(tmp_path, make, wor
     assert_one_error(res, word)
 
 
-def test_the_search_bound_follows_the_limits():
+def test_the_search_bound_follows_the_limits(monkeypatch):
     from pyharness.match.uci import search_timeout
+    monkeypatch.delenv("XQ65_ENGINE_WAIT_S", raising=False)
     assert search_timeout(depth=1) == search_timeout(depth=10) == 10
     assert search_timeout(depth=12) == 40
     assert search_timeout(nodes=5000) == pytest.approx(10.1)

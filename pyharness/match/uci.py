@@ -29,6 +29,9 @@ DEFAULT_BINARY = "fairy-stockfish"
 
 #: seconds the engine may take to answer `uci`, `isready` (Fairy-Stockfish: ~0.1 s)
 HANDSHAKE_TIMEOUT = 10.0
+#: environment variable that sets both HANDSHAKE_TIMEOUT and SEARCH_BASE (seconds, 0.5 to
+#: 600): the tests of hung programs wait 2 s instead of 10
+WAIT_ENV = "XQ65_ENGINE_WAIT_S"
 #: the longest line and the most lines an engine may print before the answer awaited:
 #: a program that floods its output (`yes`, a binary dump) is refused, not read forever
 LINE_MAX = 64 * 1024
@@ -83,11 +86,26 @@ def uci_to_iccs(move: str) -> str:
     return _shift_ranks(move, _UCI_RE, -1, "a Fairy-Stockfish xiangqi move", "h3e3")
 
 
+def base_wait(default: float = HANDSHAKE_TIMEOUT) -> float:
+    """`default` seconds, or what XQ65_ENGINE_WAIT_S says (UciError when it is no number
+    of seconds in 0.5..600)."""
+    raw = os.environ.get(WAIT_ENV)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0.5 <= value <= 600:
+        raise UciError(f"{WAIT_ENV}={raw!r}: want seconds from 0.5 to 600")
+    return value
+
+
 def search_timeout(depth: int | None = None, nodes: int | None = None) -> float:
     """Seconds a fixed-depth or fixed-node search may take before the engine counts as
     hung: 10 s up to depth 10 (then twice as long per ply), or 10 s + 1 s per 50,000
     nodes (fsf:nodes=5000: 10.1 s)."""
-    seconds = SEARCH_BASE
+    seconds = base_wait(SEARCH_BASE)
     if depth is not None and depth > SEARCH_BASE_DEPTH:
         seconds *= 2.0 ** (depth - SEARCH_BASE_DEPTH)
     if nodes is not None:
@@ -147,16 +165,16 @@ class UciEngine:
     """A running fairy-stockfish process speaking UCI.
 
     Use as a context manager, or call `close()`. Every wait has a deadline
-    (`timeout` seconds for the handshake and `isready`, HANDSHAKE_TIMEOUT by default; a
+    (`timeout` seconds for the handshake and `isready`, `base_wait()` by default; a
     search's own in `best_move`), and a program that prints too much or too long lines
     is refused: a silent, dead or babbling program raises a UciError naming it.
     """
 
     def __init__(self, binary: str | None = None, settings: UciSettings | None = None,
-                 timeout: float = HANDSHAKE_TIMEOUT) -> None:
+                 timeout: float | None = None) -> None:
         self.path = find_binary(binary)
         self.settings = settings or UciSettings()
-        self.timeout = timeout
+        self.timeout = base_wait() if timeout is None else timeout
         self._closed = False
         try:
             self._proc = subprocess.Popen(

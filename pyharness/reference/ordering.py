@@ -23,24 +23,31 @@ class OrderingMixin:
         board = self.pos.board
         k1, k2 = self.killers[ply] if use_killers else (None, None)
         bad = use_killers and self.rules.bad_caps and pending is not None
+        # compare squares, not Move objects (a dataclass __eq__ a move costs a call)
+        hf, ht = (hash_move.frm, hash_move.to) if hash_move is not None else (-1, -1)
+        k1f, k1t = (k1.frm, k1.to) if k1 is not None else (-1, -1)
+        k2f, k2t = (k2.frm, k2.to) if k2 is not None else (-1, -1)
+        history = self.history
         out = []
+        ap = out.append
         for m in moves:
-            victim = board[m.to]
-            if m == hash_move:
-                out.append(KEY_HASH)
+            f = m.frm
+            t = m.to
+            victim = board[t]
+            if t == ht and f == hf:
+                ap(KEY_HASH)
             elif victim:
                 vv = MVV_LVA_VALUE[PIECE_TYPES[victim & 15]]
-                tv = MVV_LVA_VALUE[PIECE_TYPES[board[m.frm] & 15]]
+                tv = MVV_LVA_VALUE[PIECE_TYPES[board[f] & 15]]
                 if bad and vv < tv:
                     pending.add(m)
-                out.append(KEY_CAPTURE + 8 * (vv - 1) + 7 - tv)
-            elif m == k1:
-                out.append(KEY_KILLER1)
-            elif m == k2:
-                out.append(KEY_KILLER2)
+                ap(KEY_CAPTURE + 8 * (vv - 1) + 7 - tv)
+            elif t == k1t and f == k1f:
+                ap(KEY_KILLER1)
+            elif t == k2t and f == k2f:
+                ap(KEY_KILLER2)
             else:
-                mover = board[m.frm] - 16
-                out.append(self.history[PIECE_TYPES[mover & 15]][m.to] >> 1)
+                ap(history[PIECE_TYPES[(board[f] - 16) & 15]][t] >> 1)
         return out
 
     @staticmethod

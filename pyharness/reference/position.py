@@ -9,33 +9,28 @@ from dataclasses import dataclass
 
 from .board import (ADVISOR, BISHOP, BLACK, CANNON, EMPTY, IN_BOARD, IN_PALACE, KING,
                     KNIGHT, OFFBOARD, OWN_HALF, PAWN, PIECE_TYPES, RED, ROOK, START_FEN,
-                    TYPE_LETTERS, TYPE_SLOTS, make_square, side_tag, sq_from_iccs,
+                    TYPE_LETTERS, TYPE_SLOTS, make_square, sq_from_iccs,
                     sq_to_iccs)
 from .errors import IllegalMoveError, InvalidFenError
+from .legality import (ADVISOR_STEPS, BISHOP_STEPS, ENEMY_TYPE, KING_STEPS,  # noqa: F401
+                       KNIGHT_ATTACKS, KNIGHT_STEPS, LINE_STEPS, legal_codes)
 
 SIDE_NAMES = ("red", "black")
 TYPE_NAMES = ("king", "advisor", "bishop", "knight", "rook", "cannon", "pawn")
 
-KING_STEPS = (-16, -1, 1, 16)
-ADVISOR_STEPS = (-17, -15, 15, 17)
-BISHOP_STEPS = ((-34, -17), (-30, -15), (30, 15), (34, 17))
-KNIGHT_STEPS = ((-33, -16), (-31, -16), (-18, -1), (-14, 1),
-                (14, -1), (18, 1), (31, 16), (33, 16))
-LINE_STEPS = (-16, -1, 1, 16)
-#: (offset of an attacking knight from the target, offset of that knight's leg)
-KNIGHT_ATTACKS = tuple((-m, -m + leg) for m, leg in KNIGHT_STEPS)
+#: Move objects by code `frm << 8 | to`, made once (a Move is immutable)
+_MOVES: list = [None] * 0x10000
+
+
+def _move_of(code: int) -> "Move":
+    """The shared Move of a code."""
+    m = _MOVES[code] = Move(code >> 8, code & 0xFF)
+    return m
+
 
 _LETTER_TYPES = {"k": KING, "a": ADVISOR, "b": BISHOP, "e": BISHOP, "n": KNIGHT,
                  "h": KNIGHT, "r": ROOK, "c": CANNON, "p": PAWN}
-
-
-def _enemy_type_table(side: int) -> tuple[int, ...]:
-    """Board value -> type code when it is a piece of `side`'s opponent, else -1."""
-    tag = side_tag(side ^ 1)
-    return tuple(PIECE_TYPES[v - tag] if tag <= v < tag + 16 else -1 for v in range(256))
-
-
-_ENEMY_TYPE = (_enemy_type_table(RED), _enemy_type_table(BLACK))
+_ENEMY_TYPE = ENEMY_TYPE
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -383,7 +378,13 @@ class Position:
         return ok
 
     def _legal_codes(self) -> list[int]:
-        """Legal moves as ints `frm << 8 | to`, generation order kept."""
+        """Legal moves as ints `frm << 8 | to`, generation order kept (only the moves
+        that can expose the king are made and tested: pyharness.reference.legality)."""
+        return legal_codes(self, self._pseudo_codes())
+
+    def _legal_codes_slow(self) -> list[int]:
+        """Legal moves by making and testing every pseudo-legal move (the definition
+        `_legal_codes` must equal)."""
         test = self._code_is_legal
         return [c for c in self._pseudo_codes() if test(c)]
 
@@ -393,7 +394,8 @@ class Position:
 
     def legal_moves(self) -> list[Move]:
         """Legal moves of the side to move, in docs/encoding.md order."""
-        return [Move(c >> 8, c & 0xFF) for c in self._legal_codes()]
+        cache = _MOVES
+        return [cache[c] or _move_of(c) for c in self._legal_codes()]
 
     def is_legal(self, move: Move) -> bool:
         """True when `move` is legal for the side to move."""

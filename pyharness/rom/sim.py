@@ -36,6 +36,7 @@ from py65.devices.mpu6502 import MPU
 
 from ..inputfile import ROM_CAP, SYMBOLS_CAP, InputFileError, check_regular, read_bytes
 from ..reference.clock import CYCLES_PER_FRAME
+from . import fastops
 from .memory import Mmc1Memory, WatchedMemory
 from .symbols import (INES_HEADER, PRG_BANK_SIZE, SymbolError, SymbolTable, load_banks,
                       load_constants, load_symbols)
@@ -56,6 +57,8 @@ _OP_SED = 0xF8
 _OP_PLP = 0x28
 _OP_RTI = 0x40
 _FLAG_DECIMAL = 0x08
+#: the opcodes the run loop looks at twice: BRK and SED stop it; PLP and RTI may set D
+_SPECIAL_OPS = frozenset((_OP_BRK, _OP_SED, _OP_PLP, _OP_RTI))
 
 
 class SimError(Xq65Error):
@@ -212,6 +215,7 @@ class Sim:
         if mapper:
             mem = Mmc1Memory(mem, self.image.prg, self.engine_bank)
         self.mpu = MPU(memory=mem, pc=0)
+        self.steps = fastops.step_table(self.mpu)  # py65's instructions, written out
         self.mapped_bank = -1
         self.map_bank(self.engine_bank)
         self.frame_hook = frame_hook
@@ -349,9 +353,7 @@ class Sim:
         mpu.a, mpu.x, mpu.y = a & 0xFF, x & 0xFF, y & 0xFF
         mpu.p = 0x24  # I set, D clear
         start = mpu.processorCycles
-        instruct = mpu.instruct
-        cycletime = mpu.cycletime
-        extracycles = mpu.extracycles
+        table = self.steps
         limit = start + max_cycles
         steps = 0
         count_frames = self.frame_hook
@@ -366,42 +368,48 @@ class Sim:
                 mem[frame_addr] = v & 0xFF
                 mem[frame_addr + 1] = (v >> 8) & 0xFF
         sentinel = SENTINEL
+        special = _SPECIAL_OPS
+        cycles = start                              # mpu.processorCycles, kept local
+        next_frame = self._next_frame - self.total_cycles + start
         while True:
             pc = mpu.pc
             if pc == sentinel:
                 break
             if hooks is not None and pc in hooks:
+                mpu.processorCycles = cycles
                 hooks[pc]()
             op = mem[pc]
-            if op == _OP_BRK:
-                raise SimBrkError(f"BRK at ${pc:04X} while running {routine}")
-            if op == _OP_SED:
-                raise SimDecimalError(f"SED at ${pc:04X} while running {routine}")
-            mpu.pc = (pc + 1) & 0xFFFF
-            mpu.excycles = 0
-            mpu.addcycles = extracycles[op]
-            instruct[op](mpu)
-            mpu.pc &= 0xFFFF
-            spent = cycletime[op] + mpu.excycles
-            mpu.processorCycles += spent
+            if op in special:
+                mpu.processorCycles = cycles
+                if op == _OP_BRK:
+                    raise SimBrkError(f"BRK at ${pc:04X} while running {routine}")
+                if op == _OP_SED:
+                    raise SimDecimalError(f"SED at ${pc:04X} while running {routine}")
+            spent = table[op](mpu, pc)
+            cycles += spent
             if profile is not None:
                 profile[pc] = profile.get(pc, 0) + spent
                 if hits is not None:
                     hits[pc] = hits.get(pc, 0) + 1
             steps += 1
-            if (op == _OP_PLP or op == _OP_RTI) and mpu.p & _FLAG_DECIMAL:
+            if op in special and mpu.p & _FLAG_DECIMAL:   # PLP or RTI set D
+                mpu.processorCycles = cycles
                 raise SimDecimalError(f"decimal flag set at ${pc:04X} in {routine}")
-            if mpu.processorCycles > limit:
+            if cycles > limit:
+                mpu.processorCycles = cycles
                 raise SimLimitError(f"{routine} ran past its cap of {max_cycles:,} cycles "
                                     f"(PC ${mpu.pc:04X}): a runaway routine, stopped")
-            if hook and mpu.processorCycles - start + self.total_cycles >= self._next_frame:
+            if hook and cycles >= next_frame:
+                next_frame += CYCLES_PER_FRAME
                 self._next_frame += CYCLES_PER_FRAME
                 if count_frames:
                     v = (mem[frame_addr] | (mem[frame_addr + 1] << 8)) + 1
                     mem[frame_addr] = v & 0xFF
                     mem[frame_addr + 1] = (v >> 8) & 0xFF
                 if on_frame is not None:
+                    mpu.processorCycles = cycles
                     on_frame()
+        mpu.processorCycles = cycles
         cycles = mpu.processorCycles - start
         self.total_cycles += cycles
         return CallResult(cycles, steps)

@@ -90,6 +90,8 @@ def _read_dbg(dbg_path: Path, segs: dict[str, dict] | None = None
         syms: dict[str, dict] = {}
         all_segs: dict[str, dict] = {}
         for line in read_text(dbg_path, "debug file", SYMBOLS_CAP).splitlines():
+            if not line.startswith(("sym\t", "scope\t", "seg\t")):
+                continue                          # line and span records: 80 % of the file
             kind, f = _parse_dbg_line(line)
             if kind == "scope":
                 scopes[f["id"]] = f
