@@ -3,17 +3,23 @@
 
     python tools/lab/eval_fit.py gen N SEED OUT.txt       # N positions of twin games
     python tools/lab/eval_fit.py label IN.txt OUT.txt [--depth 12] [-j 2]
-    python tools/lab/eval_fit.py fit LABELS.txt [FEATURE[,FEATURE...] ...] [--tables A,B,H,R,C,P,S]
+    python tools/lab/eval_fit.py gen N SEED OUT.txt --part fit|held  # from the tuning half
+    python tools/lab/eval_fit.py fit LABELS.txt [FEATURE[,FEATURE...] ...] [--held HELD.txt]
+                                 [--tables A,B,H,R,C,P,S]
 
-gen plays games from the match openings (assets/match_openings.txt) with the twin at
-level 2 and one random move in eight, and keeps about one position in three after the
+gen plays games from the tuning half of the held-out openings (`--openings tune`,
+assets/openings_tune.txt; the judging half is refused: it never enters a fit) with the
+twin at level 2 and one random move in eight; `--part fit` takes the openings i % 4 != 0
+(in file order), `--part held` the others, so a held-out label file shares no opening
+and no game with the fitted one. It keeps about one position in three after the
 fourth ply. label keeps the quiet ones (side to move not in check, the quiescence's
 value equal to the static evaluation) and asks `fairy-stockfish` for its score at a
 fixed depth (centipawns, side to move; mate scores are dropped), one `FEN ; cp` a line
 (tests/data/fsf_eval_labels.txt is such a file). fit minimises the
 mean squared difference between sigmoid(fsf / 400) and sigmoid(k (eval + b + w . f))
 over k, b and a weight per feature (Rprop), on all rows and 2-fold cross-validated,
-and prints the weights in the evaluation's units: a feature whose cross-validated
+and prints the weights in the evaluation's units; with --held, the loss of those weights
+on a held-out label file too: a feature whose cross-validated
 loss is clearly below the evaluation's alone predicts Fairy-Stockfish's score. The
 evaluation is the twin's (pyharness.reference.eval.Evaluator.default()); feature
 values are own minus enemy's, from the side to move. --tables fits another
@@ -28,6 +34,7 @@ import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
 
+from pyharness.match.runner import load_openings
 from pyharness.reference.board import ADVISOR, BISHOP, CANNON, KNIGHT, PAWN, PIECE_TYPES, ROOK
 from pyharness.reference.eval import Evaluator
 from pyharness.reference.lfsr import Lfsr
@@ -39,11 +46,26 @@ INF = 20000
 SCALE = 400.0          # centipawns of Fairy-Stockfish per unit of the sigmoid's argument
 
 
-def gen(n: int, seed: int, path: str) -> None:
-    """`n` positions of twin games from the match openings into `path`, one FEN a line."""
+#: the parts of a held-out opening set: opening i (in file order) belongs to "held" when
+#: i % HELD_EVERY == 0, else to "fit"; the two parts share no opening and no game
+HELD_EVERY = 4
+
+
+def part_openings(openings: str, part: str) -> list[str]:
+    """The FENs of `openings` ("tune", never "judge": see the module's docstring) in
+    `part` ("fit", "held" or "all")."""
+    if openings == "judge":
+        raise ValueError("the judging half never enters a fit (docs/match.md)")
+    ops = [o.fen for o in load_openings(openings)]
+    if part == "all":
+        return ops
+    return [f for i, f in enumerate(ops) if (i % HELD_EVERY == 0) == (part == "held")]
+
+
+def gen(n: int, seed: int, path: str, openings: str = "tune", part: str = "all") -> None:
+    """`n` positions of twin games from the openings of `part` into `path`, one FEN a line."""
     rng = random.Random(seed)
-    ops = [line.split(";")[0].strip() for line in open("assets/match_openings.txt")
-           if line.strip() and not line.startswith("#")]
+    ops = part_openings(openings, part)
     fens: list[str] = []
     g = seed
     while len(fens) < n:
@@ -74,6 +96,8 @@ def quiet(fen: str) -> bool:
 
 
 _ENGINE = None
+#: seconds a labelling search may take (uci.SEARCH_BASE, up to depth 10; twice a ply beyond)
+LABEL_TIMEOUT = 120.0
 
 
 def _label(job: tuple[str, int]) -> dict | None:
@@ -82,8 +106,9 @@ def _label(job: tuple[str, int]) -> dict | None:
     if not quiet(fen):
         return None
     if _ENGINE is None:
-        from pyharness.match.uci import UciEngine
-        _ENGINE = UciEngine()
+        from pyharness.match import uci
+        uci.SEARCH_BASE = LABEL_TIMEOUT     # a niced engine on a shared machine is slow
+        _ENGINE = uci.UciEngine()
     _ENGINE.new_game()                  # each score on an empty hash: reproducible
     r = _ENGINE.best_move(fen, depth=depth)
     return None if r.score_cp is None else {"fen": fen, "fsf": r.score_cp}
@@ -92,11 +117,14 @@ def _label(job: tuple[str, int]) -> dict | None:
 def label(inp: str, out: str, depth: int, jobs: int) -> None:
     """Fairy-Stockfish's score of every quiet position of `inp`."""
     fens = sorted({line.strip() for line in open(inp) if line.strip()})
-    with ProcessPoolExecutor(jobs) as ex:
-        rows = [r for r in ex.map(_label, [(f, depth) for f in fens], chunksize=20) if r]
-    with open(out, "w") as f:
-        f.writelines(f"{r['fen']} ; {r['fsf']}\n" for r in rows)
-    print(f"{len(fens)} positions, {len(rows)} quiet and labelled at depth {depth}")
+    rows = 0
+    with ProcessPoolExecutor(jobs) as ex, open(out, "w") as f:
+        for r in ex.map(_label, [(fen, depth) for fen in fens], chunksize=20):
+            if r:                       # written as they come: a cut-off run still counts
+                f.write(f"{r['fen']} ; {r['fsf']}\n")
+                f.flush()
+                rows += 1
+    print(f"{len(fens)} positions, {rows} quiet and labelled at depth {depth}")
 
 
 def read_labels(path: str) -> list[tuple[str, int]]:
@@ -176,7 +204,13 @@ def f_hollow(pos: Position, s: int) -> int:
     return n
 
 
-FEATURES = {"guard": f_guard, "crossed": f_crossed, "horse_legs": f_horse_legs,
+def f_bottom(pos: Position, s: int) -> int:
+    """Own cannons on the enemy's back rank (the engine's bottom_cannon term)."""
+    row = 0x3 if s == 0 else 0xC
+    return sum(1 for i in (9, 10) if (sq := pos.piece_sq[16 * s + i]) and sq >> 4 == row)
+
+
+FEATURES = {"guard": f_guard, "bottom": f_bottom, "crossed": f_crossed, "horse_legs": f_horse_legs,
             "rook_mob": f_rook_mob, "hollow": f_hollow,
             "n_rook": _count((ROOK,)), "n_horse": _count((KNIGHT,)),
             "n_cannon": _count((CANNON,)), "n_guards": _count((ADVISOR, BISHOP)),
@@ -196,28 +230,41 @@ def use_tables(spec: str) -> None:
     ev.default_pst()                    # entries outside 1..255: ValueError now
 
 
-def fit(path: str, sets: list[list[str]]) -> None:
-    """The logistic fit of each feature set (see the module's docstring)."""
+def fit(path: str, sets: list[list[str]], held: str | None = None) -> None:
+    """The logistic fit of each feature set (see the module's docstring); with `held`,
+    a second label file (positions of other openings and games) scored by the weights
+    fitted on `path`: the held-out loss."""
     import numpy as np
-    rows = read_labels(path)
-    y = 1 / (1 + np.exp(-np.array([cp for _, cp in rows], float) / SCALE))
+
+    def load(p):
+        rows = read_labels(p)
+        y = 1 / (1 + np.exp(-np.array([cp for _, cp in rows], float) / SCALE))
+        poss = [Position.from_fen(fen) for fen, _ in rows]
+        x0 = np.array([ev.evaluate(q.piece_sq, q.side) for q in poss], float)
+        return y, poss, x0
+
+    def feats(poss, names):
+        return np.array([[FEATURES[k](q, q.side) - FEATURES[k](q, q.side ^ 1) for k in names]
+                         for q in poss], float).reshape(len(poss), len(names))
+
     ev = Evaluator.default()
-    poss = [Position.from_fen(fen) for fen, _ in rows]
-    x0 = np.array([ev.evaluate(p.piece_sq, p.side) for p in poss], float)
-    n = len(rows)
+    y, poss, x0 = load(path)
+    hy = hposs = hx0 = None
+    if held:
+        hy, hposs, hx0 = load(held)
+    n = len(y)
     idx = np.arange(n)
     np.random.default_rng(1).shuffle(idx)
     halves = (idx[: n // 2], idx[n // 2:])
-    print(f"{n} labelled positions ({path})")
+    print(f"{n} labelled positions ({path})" + (f", {len(hy)} held out ({held})" if held else ""))
     for names in sets:
-        F = np.array([[FEATURES[k](p, p.side) - FEATURES[k](p, p.side ^ 1) for k in names]
-                      for p in poss], float).reshape(n, len(names))
+        F = feats(poss, names)
 
-        def model(p, sel):
+        def model(p, sel, F=F, x0=x0):
             return p[0] * (x0[sel] + p[1] + F[sel] @ p[2:])
 
-        def loss(p, sel):
-            return float(np.mean((1 / (1 + np.exp(-model(p, sel))) - y[sel]) ** 2))
+        def loss(p, sel, F=F, x0=x0, y=y):
+            return float(np.mean((1 / (1 + np.exp(-model(p, sel, F, x0))) - y[sel]) ** 2))
 
         def train(sel):
             p = np.zeros(2 + len(names))
@@ -227,8 +274,8 @@ def fit(path: str, sets: list[list[str]]) -> None:
             prev = np.zeros_like(p)
             for _ in range(3000):
                 z = model(p, sel)
-                s = 1 / (1 + np.exp(-z))
-                d = (s - y[sel]) * s * (1 - s)
+                sg = 1 / (1 + np.exp(-z))
+                d = (sg - y[sel]) * sg * (1 - sg)
                 g = np.concatenate(([np.mean(d * z / p[0])], [np.mean(d * p[0])],
                                     (d * p[0]) @ F[sel] / len(sel)))
                 sign = np.sign(g) * np.sign(prev)
@@ -238,8 +285,15 @@ def fit(path: str, sets: list[list[str]]) -> None:
             return p
         p = train(idx)
         cv = sum(loss(train(a), b) * len(b) for a, b in (halves, halves[::-1])) / n
-        print(f"  {'+'.join(names) or '(the evaluation alone)':50s} loss {loss(p, idx) * 1e4:6.2f}"
-              f"  cv {cv * 1e4:6.2f}  " + ", ".join(f"{k} {p[i + 2]:.2f}" for i, k in enumerate(names)))
+        text = (f"  {'+'.join(names) or '(the evaluation alone)':40s} loss {loss(p, idx) * 1e4:6.2f}"
+                f"  cv {cv * 1e4:6.2f}")
+        if held:
+            hF = feats(hposs, names)
+            hsel = np.arange(len(hy))
+            text += f"  held-out {loss(p, hsel, hF, hx0, hy) * 1e4:6.2f}"
+            text += f"  (fires: {int(np.count_nonzero(F))}/{n} fit, {int(np.count_nonzero(hF))}/{len(hy)} held)"
+        print(text + "  " + ", ".join(f"{k} {p[i + 2]:.2f}" for i, k in enumerate(names)),
+              flush=True)
 
 
 def main() -> int:
@@ -250,6 +304,9 @@ def main() -> int:
     g.add_argument("n", type=int)
     g.add_argument("seed", type=int)
     g.add_argument("out")
+    g.add_argument("--openings", default="tune", help="an opening set (tune; never judge)")
+    g.add_argument("--part", choices=("fit", "held", "all"), default="all",
+                   help="the openings i %% 4 != 0 (fit) or == 0 (held), or all")
     lab = sub.add_parser("label")
     lab.add_argument("inp")
     lab.add_argument("out")
@@ -258,12 +315,13 @@ def main() -> int:
     f = sub.add_parser("fit")
     f.add_argument("labels")
     f.add_argument("sets", nargs="*", help="comma-separated feature names: " + ", ".join(FEATURES))
+    f.add_argument("--held", help="a second label file (other openings): the held-out loss")
     f.add_argument("--tables", help="A,B,H,R,C,P,S: material of advisor, bishop, horse, "
                    "rook, cannon, pawn and the positional part's scale in %%")
     a = ap.parse_args()
     try:
         if a.cmd == "gen":
-            gen(a.n, a.seed, a.out)
+            gen(a.n, a.seed, a.out, a.openings, a.part)
         elif a.cmd == "label":
             label(a.inp, a.out, a.depth, a.jobs)
         else:
@@ -275,7 +333,7 @@ def main() -> int:
                 return 2
             if a.tables:
                 use_tables(a.tables)
-            fit(a.labels, sets)
+            fit(a.labels, sets, a.held)
     except (OSError, ValueError) as exc:
         print(f"eval_fit: {exc}", file=sys.stderr)
         return 2

@@ -1,7 +1,7 @@
 """A resumable match: the games of `xq65 match A B -n N --seed S`, one JSON line each.
 
     python tools/lab/match_lines.py A B GAMES SEED JOBS OUT.jsonl [--reverse] [--part I/N]
-                                [--sprt ELO0,ELO1]
+                                [--sprt ELO0,ELO1] [--openings SET] [--until HH:MM]
     python tools/lab/match_lines.py --score OUT.jsonl [--sprt ELO0,ELO1]
 
 The schedule, openings and engine seeds are those of `xq65 match` (pyharness.match
@@ -15,10 +15,14 @@ log-likelihood ratio of Elo A-B = ELO1 against ELO0 is printed, and a run stops 
 as it leaves the bounds (H0 or H1 accepted; GAMES is then the most it plays; write
 --sprt=-5,5 when ELO0 is negative). Used for the search-change matches of
 docs/journal.md ("Late-move reductions: strength", "Null move with late-move reductions").
+--openings SET plays another opening set (`xq65 match --openings`: tune, judge or a
+file; tune for a keep-or-drop decision, docs/match.md); --until HH:MM (UTC) starts no
+game after that time. Each line also has the game's seconds.
 """
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import json
 import sys
 
@@ -86,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--reverse", action="store_true")
     ap.add_argument("--score", action="store_true")
     ap.add_argument("--part", default="0/1", help="I/N: every N-th game left, from the I-th")
+    ap.add_argument("--openings", default=None, help="opening set: tune, judge or a file")
+    ap.add_argument("--until", help="HH:MM UTC: start no game after it")
     ap.add_argument("--sprt", help="ELO0,ELO1: stop when the SPRT accepts one of them "
                     "(--sprt=-5,5 when ELO0 is negative)")
     ns = ap.parse_args(argv)
@@ -98,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
             raise ValueError("give A B GAMES SEED JOBS OUT.jsonl (or --score OUT.jsonl)")
         a, b, games, seed, jobs, out = ns.args
         done = read_lines(out)
-        tasks = [t for t in schedule(int(games), load_openings(), int(seed))
+        tasks = [t for t in schedule(int(games), load_openings(ns.openings), int(seed))
                  if t.index not in done]
         part, parts = (int(x) for x in ns.part.split("/"))
         if not 0 <= part < parts:
@@ -108,13 +114,22 @@ def main(argv: list[str] | None = None) -> int:
             tasks.reverse()
         if sprt and done and sprt_state(out, sprt)[1]:
             tasks = []                  # decided already
+        until = None
+        if ns.until:
+            hh, mm = (int(x) for x in ns.until.split(":"))
+            until = dt.datetime.now(dt.timezone.utc).replace(hour=hh, minute=mm, second=0,
+                                                             microsecond=0)
         with open(out, "a") as f:
             for rec in iter_match(parse_spec(a), parse_spec(b), tasks, jobs=int(jobs)):
                 f.write(json.dumps({"index": rec.index, "a_score": rec.a_score,
-                                    "reason": rec.reason}) + "\n")
+                                    "reason": rec.reason,
+                                    "seconds": getattr(rec, "seconds", None)}) + "\n")
                 f.flush()
                 if sprt and sprt_state(out, sprt)[1]:
                     break               # the generator's finally stops the workers
+                if until and dt.datetime.now(dt.timezone.utc) >= until:
+                    print("stopped: --until reached")
+                    break
         print(score(out, sprt))
         return 0
     except (ValueError, OSError) as exc:
