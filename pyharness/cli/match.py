@@ -32,7 +32,7 @@ def match_cmd(engine_a: str, engine_b: str, games: int, jobs: int, seed: int,
     """Play engines A and B against each other; print W/D/L and the Elo difference.
 
     Engine specs: fsf:depth=3, fsf:nodes=2000, naive:depth=3, random:seed=1, ref:L4,
-    ref:depth=3, asm:L4 (the ROM's engine under py65: slow, ~1.7 M cycles/s).
+    ref:depth=3, asm:L4 (the ROM's engine under py65: slow, ~5 M cycles/s).
     """
     import json
 
