@@ -8,6 +8,13 @@ import pytest
 DATA_DIR = Path(__file__).parent / "data"
 
 
+def pytest_collection_modifyitems(session, config, items):
+    """The tests marked `slow` (the longest, 10-40 s each) run first, the rest keep their
+    order: on parallel workers a long test that starts last keeps one worker busy while
+    the other has nothing left to do."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.fixture(scope="session")
 def data_dir() -> Path:
     """tests/data (a copy of the shared data, so a clone works alone)."""

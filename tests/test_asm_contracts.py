@@ -146,6 +146,7 @@ def _doc_stack_bound() -> tuple[int, int, int]:
     return tuple(int(g) for g in m.groups())
 
 
+@pytest.mark.slow
 def test_stack_use_of_thinks_within_the_documented_bound(eng):
     base, per_ply, leaf = _doc_stack_bound()
     s = eng.sim

@@ -241,6 +241,7 @@ def test_sweep_horse_legs(eng, defender):
     assert expect <= found, sorted(expect - found)[:5]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("defender", [0, 1])
 @pytest.mark.parametrize("kind", ["horse", "pawn", "cannon"])
 def test_sweep_single_piece(eng, defender, kind):

@@ -61,6 +61,7 @@ def test_constants_match_the_twin(eng):
     assert c["TT_ENTRIES"] == TT_ENTRIES
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("depth", [1, 2, 3])
 def test_random_positions_node_identical(eng, depth):
     for fen in HAND_PICKED + fens(60):
@@ -201,6 +202,7 @@ def test_move_now_stops(eng):
     assert (a.best_move, a.score, a.pv) == (r.best_move, r.score, r.pv)
 
 
+@pytest.mark.slow
 def test_stop_in_a_later_iteration_keeps_the_last_completed_one(eng):
     """Stopped inside iteration d > 1: iteration d - 1's answer (move, score, PV), in
     both twins, even where the root had completed moves of iteration d (using them lost

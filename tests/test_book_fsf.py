@@ -83,6 +83,7 @@ def test_the_check_catches_a_hung_rook(engine):
     assert loss > BOOK_MARGIN_CP, (loss, best)
 
 
+@pytest.mark.slow
 def test_every_book_move_is_within_the_margin_of_fairy_stockfish(engine):
     pairs = book_pairs()
     assert len(pairs) >= 2 * len(load_book_lines())

@@ -140,6 +140,7 @@ def test_move_now_inside_the_first_iteration_plays_a_legal_move(rom):
     assert not d.emu.crashed
 
 
+@pytest.mark.slow
 def test_demo_game_reaches_a_rules_correct_end(rom):
     d = GameDriver(Emulator(rom))
     d.boot_to_menu()

@@ -257,6 +257,7 @@ def predict(mode: int, level: int, flip: int, rec, max_ply: int) -> bool:
     return True
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(300)
 def test_corrupted_saves_are_refused_exactly_when_the_reference_refuses(built, consts):
     """Seeded fuzz: a good 12-ply save with one byte changed (a header field or a record

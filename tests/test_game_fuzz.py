@@ -30,6 +30,7 @@ def replay(record) -> Position:
     return pos
 
 
+@pytest.mark.slow
 def test_fuzz_never_crashes_and_always_equals_the_reference(rom):
     rng = random.Random(SEED)
     d = GameDriver(Emulator(rom))

@@ -157,6 +157,7 @@ def test_lmr_deep_reduces_only_very_late_moves_of_deep_nodes(monkeypatch):
         monkeypatch.undo()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("on", [False, True])
 @pytest.mark.parametrize("fen, depth", [(MID, 5), (load_suite()[13].fen, 4)])
 def test_asm_reduces_deeper_like_the_twin(fen, depth, on):

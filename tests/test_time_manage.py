@@ -66,6 +66,7 @@ def _predicted_over(iterations: list, cap: int, halves: int, kept: int) -> bool:
     return e + t * (halves if changed else kept) // 2 > cap
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", [4, 5])
 def test_twin_skips_only_what_the_rule_says_and_saves_time(level):
     """At the L4 and L5 caps on the suite: every skip is justified by the model clock,

@@ -81,6 +81,7 @@ def play_xboard_game(tmp: Path, display: str, flag: str, xq65_first: bool
     return (result.group(1) if result else "?"), (ending[-1] if ending else ""), moves
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("flag, xq65_first", [("-x", True), ("-x", False), ("-c", True)],
                          ids=["ucci-red", "ucci-black", "uci-red"])
 def test_xboard_plays_a_complete_game(tmp_path, display, flag, xq65_first):
