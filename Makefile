@@ -46,14 +46,13 @@ $(STAMP): pyproject.toml
 	  || { echo "error: Python dependencies did not install"; exit 2; }
 	@touch $@
 
-# the suite on TEST_JOBS workers (pytest-xdist; the tests marked `slow` first, FCEUX's on
-# one worker by their xdist_group), then the browser page's tests, which play in real
-# time, alone, so no worker takes their CPU (their xdist_group keeps them on one worker
-# when the whole suite is run with -n)
+# the suite on TEST_JOBS workers (pytest-xdist; the tests marked `slow` first), then the
+# tests that play in real time (the browser page, FCEUX) alone, so no worker takes their
+# CPU (their xdist_group marks keep them on one worker when the whole suite is run with -n)
 TEST_JOBS ?= auto
 test: setup test-deps web
-	$(PYTEST) -q -n $(TEST_JOBS) --dist loadgroup -m "not web" --durations=15
-	$(PYTEST) -q -m web
+	$(PYTEST) -q -n $(TEST_JOBS) --dist loadgroup -m "not web and not fceux" --durations=15
+	$(PYTEST) -q -m "web or fceux"
 
 bench: all
 	$(XQ65) bench movegen
