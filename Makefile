@@ -46,20 +46,13 @@ $(STAMP): pyproject.toml
 	  || { echo "error: Python dependencies did not install"; exit 2; }
 	@touch $@
 
-# The tests that play in real time (the browser page, FCEUX: they wait for frames and use
-# little CPU, but a late frame fails them) run beside the rest, which runs on TEST_JOBS
-# workers (pytest-xdist, the tests marked `slow` first) under `nice -n 10`, so the page
-# and the emulator get the CPU when they ask for it; their report follows the others'.
+# the suite on TEST_JOBS workers (pytest-xdist; the tests marked `slow` first), then the
+# tests that play in real time (the browser page, FCEUX) alone, so no worker takes their
+# CPU (their xdist_group marks keep them on one worker when the whole suite is run with -n)
 TEST_JOBS ?= auto
-REALTIME_LOG := build/test_realtime.log
 test: setup test-deps web
-	@$(PYTEST) -q -p no:cacheprovider -m "web or fceux" > $(REALTIME_LOG) 2>&1 & rt=$$!; \
-	nice -n 10 $(PYTEST) -q -n $(TEST_JOBS) --dist loadgroup -m "not web and not fceux" \
-	  --durations=15; suite=$$?; \
-	wait $$rt; realtime=$$?; \
-	echo "the browser and FCEUX tests, run beside the others ($(REALTIME_LOG)):"; \
-	cat $(REALTIME_LOG); \
-	[ $$suite -eq 0 ] && [ $$realtime -eq 0 ]
+	$(PYTEST) -q -n $(TEST_JOBS) --dist loadgroup -m "not web and not fceux" --durations=15
+	$(PYTEST) -q -m "web or fceux"
 
 bench: all
 	$(XQ65) bench movegen
