@@ -138,8 +138,7 @@ class SearchJob(threading.Thread):
             legal = self.position.legal_moves()
             move = legal[0] if legal else None
         if self.plan.wait_for_stop:
-            while not self.stop_event.wait(0.05):
-                pass
+            self.stop_event.wait()
         if not self.silent:
             self.session.say(self.session.dialect.bestmove(move.iccs() if move else None,
                                                            ponder))

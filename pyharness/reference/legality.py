@@ -49,7 +49,8 @@ ENEMY_TYPE = (_enemy_type_table(RED), _enemy_type_table(BLACK))
 
 
 def _line_attacks(b, ks: int, d: int, enemy) -> bool:
-    """True when a rook, the king (on a file) or a cannon of `enemy` sees `ks` along d."""
+    """True when a rook, the king (on a file) or a cannon of `enemy` sees `ks` along d
+    (the line attacks of `square_attacked`)."""
     s = ks + d
     while b[s] == 0:
         s += d
@@ -63,6 +64,31 @@ def _line_attacks(b, ks: int, d: int, enemy) -> bool:
             s += d
         if enemy[b[s]] == CANNON:
             return True
+    return False
+
+
+def square_attacked(b, sq: int, by: int) -> bool:
+    """True when a piece of side `by` attacks `sq` on board `b` (the king counts on its
+    file): Position.square_attacked, the rules' one definition of an attack."""
+    enemy = ENEMY_TYPE[by ^ 1]
+    for d in LINE_STEPS:
+        if _line_attacks(b, sq, d, enemy):
+            return True
+    for off, leg in KNIGHT_ATTACKS:
+        if enemy[b[sq + off]] == KNIGHT and b[sq + leg] == 0:
+            return True
+    if by == BLACK:                             # a pawn ahead of sq, or beside it past the river
+        if enemy[b[sq - 16]] == PAWN:
+            return True
+        for t in (sq - 1, sq + 1):
+            if enemy[b[t]] == PAWN and t & 0x80:
+                return True
+    else:
+        if enemy[b[sq + 16]] == PAWN:
+            return True
+        for t in (sq - 1, sq + 1):
+            if enemy[b[t]] == PAWN and not t & 0x80:
+                return True
     return False
 
 
@@ -183,4 +209,4 @@ def legal_codes(pos, codes: list[int]) -> list[int]:
 
 
 __all__ = ["KING_STEPS", "ADVISOR_STEPS", "BISHOP_STEPS", "KNIGHT_STEPS", "LINE_STEPS",
-           "KNIGHT_ATTACKS", "DIAGONAL_STEPS", "ENEMY_TYPE", "legal_codes"]
+           "KNIGHT_ATTACKS", "DIAGONAL_STEPS", "ENEMY_TYPE", "legal_codes", "square_attacked"]

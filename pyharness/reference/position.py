@@ -13,7 +13,8 @@ from .board import (ADVISOR, BISHOP, BLACK, CANNON, EMPTY, IN_BOARD, IN_PALACE, 
                     sq_to_iccs)
 from .errors import IllegalMoveError, InvalidFenError
 from .legality import (ADVISOR_STEPS, BISHOP_STEPS, ENEMY_TYPE, KING_STEPS,  # noqa: F401
-                       KNIGHT_ATTACKS, KNIGHT_STEPS, LINE_STEPS, legal_codes)
+                       KNIGHT_ATTACKS, KNIGHT_STEPS, LINE_STEPS, legal_codes,
+                       square_attacked)
 
 SIDE_NAMES = ("red", "black")
 TYPE_NAMES = ("king", "advisor", "bishop", "knight", "rook", "cannon", "pawn")
@@ -243,38 +244,7 @@ class Position:
 
     def square_attacked(self, sq: int, by: int) -> bool:
         """True when a piece of side `by` attacks `sq` (the king counts on its file)."""
-        b = self.board
-        enemy = _ENEMY_TYPE[by ^ 1]
-        for d in LINE_STEPS:
-            t = sq + d
-            while b[t] == 0:
-                t += d
-            v = b[t]
-            ty = enemy[v]
-            if ty == ROOK or (ty == KING and (d == 16 or d == -16)):
-                return True
-            if v != OFFBOARD:
-                t += d
-                while b[t] == 0:
-                    t += d
-                if enemy[b[t]] == CANNON:
-                    return True
-        for off, leg in KNIGHT_ATTACKS:
-            if enemy[b[sq + off]] == KNIGHT and b[sq + leg] == 0:
-                return True
-        if by == BLACK:
-            if enemy[b[sq - 16]] == PAWN:
-                return True
-            for t in (sq - 1, sq + 1):
-                if enemy[b[t]] == PAWN and t & 0x80:
-                    return True
-        else:
-            if enemy[b[sq + 16]] == PAWN:
-                return True
-            for t in (sq - 1, sq + 1):
-                if enemy[b[t]] == PAWN and not t & 0x80:
-                    return True
-        return False
+        return square_attacked(self.board, sq, by)
 
     # ---------------------------------------------------------------- generation
 
