@@ -47,41 +47,90 @@ def test_call_counts_datasheet_cycles(sim):
     assert sim.mpu.a == 1
 
 
-def test_brk_raises(sim):
-    with pytest.raises(SimBrkError):
-        sim.call(put(sim, SCRATCH + 0x10, bytes([0x00])))
+#: the run loop's two forms: the lean one (no hooks, no profile) and the general one
+#: (an empty hooks dict takes it); both must stop, count and tick alike
+LOOPS = {"lean": {}, "general": {"hooks": {}}}
 
 
-def test_sed_raises(sim):
-    with pytest.raises(SimDecimalError):
-        sim.call(put(sim, SCRATCH + 0x20, bytes([0xF8, 0x60])))
+@pytest.mark.parametrize("loop", LOOPS)
+def test_brk_raises(sim, loop):
+    at = put(sim, SCRATCH + 0x10, bytes([0xA9, 0x01, 0x00]))      # LDA #1; BRK
+    before = sim.mpu.processorCycles
+    with pytest.raises(SimBrkError, match=f"BRK at \\${at + 2:04X}"):
+        sim.call(at, **LOOPS[loop])
+    assert sim.mpu.processorCycles - before == 2                  # the LDA, not the BRK
 
 
-def test_decimal_via_plp_raises(sim):
+@pytest.mark.parametrize("loop", LOOPS)
+def test_sed_raises(sim, loop):
+    at = put(sim, SCRATCH + 0x20, bytes([0xF8, 0x60]))
+    before = sim.mpu.processorCycles
+    with pytest.raises(SimDecimalError, match=f"SED at \\${at:04X}"):
+        sim.call(at, **LOOPS[loop])
+    assert sim.mpu.processorCycles == before
+
+
+@pytest.mark.parametrize("loop", LOOPS)
+def test_decimal_via_plp_raises(sim, loop):
     # LDA #$08, PHA, PLP, RTS
-    with pytest.raises(SimDecimalError):
-        sim.call(put(sim, SCRATCH + 0x30, bytes([0xA9, 0x08, 0x48, 0x28, 0x60])))
+    at = put(sim, SCRATCH + 0x30, bytes([0xA9, 0x08, 0x48, 0x28, 0x60]))
+    before = sim.mpu.processorCycles
+    with pytest.raises(SimDecimalError, match=f"decimal flag set at \\${at + 3:04X}"):
+        sim.call(at, **LOOPS[loop])
+    assert sim.mpu.processorCycles - before == 2 + 3 + 4          # the PLP included
 
 
-def test_cycle_limit_raises(sim):
-    loop = SCRATCH + 0x40  # JMP loop
-    put(sim, loop, bytes([0x4C, loop & 0xFF, loop >> 8]))
-    with pytest.raises(SimLimitError):
-        sim.call(loop, max_cycles=1000)
+@pytest.mark.parametrize("loop", LOOPS)
+def test_plp_without_decimal_runs_on(sim, loop):
+    # LDA #$01, PHA, PLP (C set), LDA #0, ROL A (A = 1), RTS
+    at = put(sim, SCRATCH + 0x38, bytes([0xA9, 0x01, 0x48, 0x28, 0xA9, 0x00, 0x2A, 0x60]))
+    res = sim.call(at, **LOOPS[loop])
+    assert (sim.mpu.a, res.cycles, res.instructions) == (1, 2 + 3 + 4 + 2 + 2 + 6, 6)
 
 
-def test_frame_hook_advances_frame_count():
+@pytest.mark.parametrize("loop", LOOPS)
+def test_cycle_limit_raises(sim, loop):
+    loop_at = SCRATCH + 0x40  # JMP loop
+    put(sim, loop_at, bytes([0x4C, loop_at & 0xFF, loop_at >> 8]))
+    before = sim.mpu.processorCycles
+    with pytest.raises(SimLimitError, match="cap of 1,000 cycles"):
+        sim.call(loop_at, max_cycles=1000, **LOOPS[loop])
+    assert sim.mpu.processorCycles - before == 1002                # the first step past it
+
+
+@pytest.mark.parametrize("loop", LOOPS)
+def test_frame_hook_advances_frame_count(loop):
     sim = make_sim(frame_hook=True)
     # LDY #200; outer: LDX #0; inner: DEX; BNE inner; DEY; BNE outer; RTS
     code = bytes([0xA0, 200, 0xA2, 0x00, 0xCA, 0xD0, 0xFD, 0x88, 0xD0, 0xF8, 0x60])
     start = put(sim, SCRATCH + 0x50, code)
     sim.write("frame_count", b"\x00\x00")
-    res = sim.call(start)
+    ticks = []
+    res = sim.call(start, on_frame=lambda: ticks.append(sim.mpu.processorCycles),
+                   **LOOPS[loop])
     # 6502 datasheet timing: 2 + 200*(2 + 255*5 + 4 + 2) + 199*3 + 2 + 6
     expected = 2 + 200 * (2 + 255 * 5 + 4 + 2) + 199 * 3 + 2 + 6
     assert res.cycles == expected
-    assert sim.peek16("frame_count") == expected // CYCLES_PER_FRAME
+    assert sim.peek16("frame_count") == expected // CYCLES_PER_FRAME == len(ticks)
     assert expected // CYCLES_PER_FRAME >= 8
+    # each tick at the first instruction boundary at or past a frame's cycle
+    assert all(0 <= t - (i + 1) * CYCLES_PER_FRAME < 7 for i, t in enumerate(ticks))
+
+
+def test_both_loops_run_a_search_to_the_same_cycle_and_ram():
+    """A level-4 think with the frame counter ticking, once through each loop."""
+    from pyharness.rom.asm_engine import AsmEngine
+    from pyharness.reference.position import Position
+    fen = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3"
+    out = []
+    for kw in LOOPS.values():
+        eng = AsmEngine()
+        res = eng.think(Position.from_fen(fen), level=4, nodes=600,
+                        **({"hooks": {"srch_think": lambda: None}} if kw else {}))
+        out.append((res.best_move, res.nodes, res.cycles, eng.sim.mpu.processorCycles,
+                    eng.sim.peek16("frame_count"), bytes(eng.sim.memory[0:0x800]),
+                    bytes(eng.sim.memory[0x6000:0x8000])))
+    assert out[0] == out[1]
 
 
 def test_frame_hook_off_by_default(sim):

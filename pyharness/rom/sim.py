@@ -61,6 +61,39 @@ _FLAG_DECIMAL = 0x08
 _SPECIAL_OPS = frozenset((_OP_BRK, _OP_SED, _OP_PLP, _OP_RTI))
 
 
+class _Special(Exception):
+    """Raised by the lean loop's entries for BRK and SED (before they run) and for PLP
+    and RTI (after they ran, when they set D); the loop turns it into a SimError."""
+
+    def __init__(self, op: int, pc: int, spent: int = 0):
+        super().__init__(op, pc, spent)
+        self.op, self.pc, self.spent = op, pc, spent
+
+
+def _lean_table(steps: list) -> list:
+    """`steps` with BRK and SED replaced by entries that raise _Special, and PLP and RTI
+    wrapped to raise it when they leave the decimal flag set."""
+    table = list(steps)
+
+    def stopper(op):
+        def stop(mpu, pc):
+            raise _Special(op, pc)
+        return stop
+
+    def checked(op, fn):
+        def step(mpu, pc):
+            spent = fn(mpu, pc)
+            if mpu.p & _FLAG_DECIMAL:
+                raise _Special(op, pc, spent)
+            return spent
+        return step
+    for op in (_OP_BRK, _OP_SED):
+        table[op] = stopper(op)
+    for op in (_OP_PLP, _OP_RTI):
+        table[op] = checked(op, steps[op])
+    return table
+
+
 class SimError(Xq65Error):
     """Something went wrong while running 6502 code under the simulator."""
 
@@ -216,6 +249,7 @@ class Sim:
             mem = Mmc1Memory(mem, self.image.prg, self.engine_bank)
         self.mpu = MPU(memory=mem, pc=0)
         self.steps = fastops.step_table(self.mpu)  # py65's instructions, written out
+        self._lean_src = self._lean = None
         self.mapped_bank = -1
         self.map_bank(self.engine_bank)
         self.frame_hook = frame_hook
@@ -312,6 +346,24 @@ class Sim:
         return self._run(routine, target, bank, a=a, x=x, y=y, max_cycles=max_cycles,
                          profile=profile, hits=hits, hooks=hooks, on_frame=on_frame)
 
+    def _lean_steps(self) -> list:
+        """The lean loop's table, made from `self.steps` (again if that was replaced)."""
+        if self._lean_src is not self.steps:
+            self._lean, self._lean_src = _lean_table(self.steps), self.steps
+        return self._lean
+
+    def _raise_special(self, sp: _Special, routine, cycles: int, steps: int):
+        """The SimError of a _Special raised at `cycles` (before its instruction's)."""
+        mpu = self.mpu
+        if sp.op == _OP_BRK:
+            mpu.processorCycles = cycles
+            raise SimBrkError(f"BRK at ${sp.pc:04X} while running {routine}")
+        if sp.op == _OP_SED:
+            mpu.processorCycles = cycles
+            raise SimDecimalError(f"SED at ${sp.pc:04X} while running {routine}")
+        mpu.processorCycles = cycles + sp.spent
+        raise SimDecimalError(f"decimal flag set at ${sp.pc:04X} in {routine}")
+
     def _call_switching(self, routine: str, bank: int, **kw) -> CallResult:
         """Call a routine of the game bank (asm/engine/game.s): it reaches the engine
         through the trampolines, which switch banks, so it runs with the MMC1 model
@@ -353,7 +405,6 @@ class Sim:
         mpu.a, mpu.x, mpu.y = a & 0xFF, x & 0xFF, y & 0xFF
         mpu.p = 0x24  # I set, D clear
         start = mpu.processorCycles
-        table = self.steps
         limit = start + max_cycles
         steps = 0
         count_frames = self.frame_hook
@@ -368,9 +419,48 @@ class Sim:
                 mem[frame_addr] = v & 0xFF
                 mem[frame_addr + 1] = (v >> 8) & 0xFF
         sentinel = SENTINEL
-        special = _SPECIAL_OPS
         cycles = start                              # mpu.processorCycles, kept local
         next_frame = self._next_frame - self.total_cycles + start
+        if hooks is None and profile is None:
+            # the lean loop: one comparison a step (the cap and the next frame folded
+            # into `stop`); BRK, SED, PLP and RTI raise _Special from their entries
+            table = self._lean_steps()
+            never = limit + 1
+            try:
+                while True:
+                    stop = min(never, next_frame) if hook else never
+                    while cycles < stop:
+                        pc = mpu.pc
+                        if pc == sentinel:
+                            break
+                        cycles += table[mem[pc]](mpu, pc)
+                        steps += 1
+                    else:
+                        if cycles > limit:
+                            mpu.processorCycles = cycles
+                            raise SimLimitError(
+                                f"{routine} ran past its cap of {max_cycles:,} cycles "
+                                f"(PC ${mpu.pc:04X}): a runaway routine, stopped")
+                        next_frame += CYCLES_PER_FRAME
+                        self._next_frame += CYCLES_PER_FRAME
+                        if count_frames:
+                            v = (mem[frame_addr] | (mem[frame_addr + 1] << 8)) + 1
+                            mem[frame_addr] = v & 0xFF
+                            mem[frame_addr + 1] = (v >> 8) & 0xFF
+                        if on_frame is not None:
+                            mpu.processorCycles = cycles
+                            on_frame()
+                        continue
+                    break
+            except _Special as sp:
+                self._raise_special(sp, routine, cycles, steps)
+                raise                                   # (_raise_special always raises)
+            mpu.processorCycles = cycles
+            cycles = mpu.processorCycles - start
+            self.total_cycles += cycles
+            return CallResult(cycles, steps)
+        special = _SPECIAL_OPS
+        table = self.steps
         while True:
             pc = mpu.pc
             if pc == sentinel:
