@@ -8,7 +8,8 @@ from pyharness.rom.asm_engine import AsmEngine
 from pyharness.rom.build import project_root
 from pyharness.reference.board import START_FEN
 from pyharness.reference.position import Move, Position
-from pyharness.rom.sim import SENTINEL, make_sim, routine_of
+from pyharness.rom.sim import SENTINEL, make_sim
+from pyharness.rom.symbols import routine_of
 
 REGION = re.compile(r"^- (?:search )?(\w+): `(\w+)` \.\. `(\w+)`\s*$")
 HARDWARE = (0x2000, 0x5FEF)  # PPU, APU/IO, mapper expansion (up to the harness sentinel)

@@ -187,7 +187,7 @@ def costs_by_routine(eng: AsmEngine, prof: dict[int, int], hits: dict[int, int],
     """A `Sim.call` profile (cycles by PC, executions by PC) summed per routine (the
     nearest label at or below each PC of the mapped banks), most cycles first; a
     routine's calls are the executions of its first instruction."""
-    from ..rom.sim import routine_of
+    from ..rom.symbols import routine_of
     name_of = routine_of(eng.sim.symbols, banks=eng.sim.banks,
                          mapped=(eng.sim.mapped_bank, eng.sim.fixed_bank))
     starts = {}

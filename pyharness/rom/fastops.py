@@ -21,6 +21,12 @@ import os
 
 from py65.devices.mpu6502 import MPU
 
+from ..errors import Xq65Error
+
+#: the opcodes the lean run loop stops at (BRK, SED) or checks after (PLP, RTI)
+OP_BRK, OP_SED, OP_PLP, OP_RTI = 0x00, 0xF8, 0x28, 0x40
+FLAG_DECIMAL = 0x08
+
 #: N and Z of a byte, as py65's FlagsNZ sets them
 NZ = tuple(2 if v == 0 else v & 0x80 for v in range(256))
 
@@ -236,4 +242,38 @@ def step_table(mpu: MPU) -> list:
     return table
 
 
-__all__ = ["step_table", "stock_table", "fast_opcodes", "stock_requested", "NZ"]
+class LeanStop(Xq65Error):
+    """Raised by the lean loop's entries for BRK and SED (before they run) and for PLP
+    and RTI (after they ran, when they set D); the loop turns it into a SimError."""
+
+    def __init__(self, op: int, pc: int, spent: int = 0):
+        super().__init__(op, pc, spent)
+        self.op, self.pc, self.spent = op, pc, spent
+
+
+def lean_table(steps: list) -> list:
+    """`steps` with BRK and SED replaced by entries that raise LeanStop, and PLP and RTI
+    wrapped to raise it when they leave the decimal flag set."""
+    table = list(steps)
+
+    def stopper(op):
+        def stop(mpu, pc):
+            raise LeanStop(op, pc)
+        return stop
+
+    def checked(op, fn):
+        def step(mpu, pc):
+            spent = fn(mpu, pc)
+            if mpu.p & FLAG_DECIMAL:
+                raise LeanStop(op, pc, spent)
+            return spent
+        return step
+    for op in (OP_BRK, OP_SED):
+        table[op] = stopper(op)
+    for op in (OP_PLP, OP_RTI):
+        table[op] = checked(op, steps[op])
+    return table
+
+
+__all__ = ["step_table", "stock_table", "fast_opcodes", "stock_requested", "NZ", "lean_table",
+           "LeanStop", "OP_BRK", "OP_SED", "OP_PLP", "OP_RTI", "FLAG_DECIMAL"]

@@ -52,46 +52,11 @@ LABELS_ENV = "XQ65_LABELS"
 #: the CPU vectors: each must point at a label of the label file, or the two do not match
 VECTORS = (("NMI", 0xFFFA), ("RESET", 0xFFFC), ("IRQ", 0xFFFE))
 
-_OP_BRK = 0x00
-_OP_SED = 0xF8
-_OP_PLP = 0x28
-_OP_RTI = 0x40
-_FLAG_DECIMAL = 0x08
+_OP_BRK, _OP_SED, _OP_PLP, _OP_RTI = (fastops.OP_BRK, fastops.OP_SED, fastops.OP_PLP,
+                                      fastops.OP_RTI)
+_FLAG_DECIMAL = fastops.FLAG_DECIMAL
 #: the opcodes the run loop looks at twice: BRK and SED stop it; PLP and RTI may set D
 _SPECIAL_OPS = frozenset((_OP_BRK, _OP_SED, _OP_PLP, _OP_RTI))
-
-
-class _Special(Exception):
-    """Raised by the lean loop's entries for BRK and SED (before they run) and for PLP
-    and RTI (after they ran, when they set D); the loop turns it into a SimError."""
-
-    def __init__(self, op: int, pc: int, spent: int = 0):
-        super().__init__(op, pc, spent)
-        self.op, self.pc, self.spent = op, pc, spent
-
-
-def _lean_table(steps: list) -> list:
-    """`steps` with BRK and SED replaced by entries that raise _Special, and PLP and RTI
-    wrapped to raise it when they leave the decimal flag set."""
-    table = list(steps)
-
-    def stopper(op):
-        def stop(mpu, pc):
-            raise _Special(op, pc)
-        return stop
-
-    def checked(op, fn):
-        def step(mpu, pc):
-            spent = fn(mpu, pc)
-            if mpu.p & _FLAG_DECIMAL:
-                raise _Special(op, pc, spent)
-            return spent
-        return step
-    for op in (_OP_BRK, _OP_SED):
-        table[op] = stopper(op)
-    for op in (_OP_PLP, _OP_RTI):
-        table[op] = checked(op, steps[op])
-    return table
 
 
 class SimError(Xq65Error):
@@ -349,11 +314,11 @@ class Sim:
     def _lean_steps(self) -> list:
         """The lean loop's table, made from `self.steps` (again if that was replaced)."""
         if self._lean_src is not self.steps:
-            self._lean, self._lean_src = _lean_table(self.steps), self.steps
+            self._lean, self._lean_src = fastops.lean_table(self.steps), self.steps
         return self._lean
 
-    def _raise_special(self, sp: _Special, routine, cycles: int, steps: int):
-        """The SimError of a _Special raised at `cycles` (before its instruction's)."""
+    def _raise_special(self, sp: fastops.LeanStop, routine, cycles: int, steps: int):
+        """The SimError of a fastops.LeanStop raised at `cycles` (before its instruction's)."""
         mpu = self.mpu
         if sp.op == _OP_BRK:
             mpu.processorCycles = cycles
@@ -423,7 +388,7 @@ class Sim:
         next_frame = self._next_frame - self.total_cycles + start
         if hooks is None and profile is None:
             # the lean loop: one comparison a step (the cap and the next frame folded
-            # into `stop`); BRK, SED, PLP and RTI raise _Special from their entries
+            # into `stop`); BRK, SED, PLP and RTI raise fastops.LeanStop from their entries
             table = self._lean_steps()
             never = limit + 1
             try:
@@ -452,7 +417,7 @@ class Sim:
                             on_frame()
                         continue
                     break
-            except _Special as sp:
+            except fastops.LeanStop as sp:
                 self._raise_special(sp, routine, cycles, steps)
                 raise                                   # (_raise_special always raises)
             mpu.processorCycles = cycles
@@ -503,28 +468,6 @@ class Sim:
         cycles = mpu.processorCycles - start
         self.total_cycles += cycles
         return CallResult(cycles, steps)
-
-
-def routine_of(symbols: dict[str, int], lo: int = 0x8000,
-               banks: dict[str, int] | None = None,
-               mapped: Iterable[int] = ()) -> Callable[[int], str]:
-    """A function mapping a PC to the nearest symbol at or below it (for profiles).
-
-    With `banks` (name -> PRG bank, `Sim.banks`), only labels of the `mapped` banks count
-    (the banks share $8000-$BFFF)."""
-    import bisect
-    inner = {n.rsplit("::", 1)[1] for n in symbols if "::" in n}
-    keep = set(mapped)
-    pairs = sorted((a, n) for n, a in symbols.items()
-                   if a >= lo and "@" not in n and "::" not in n and n not in inner
-                   and not n.startswith("LOCAL-")
-                   and (banks is None or banks.get(n) in keep))
-    addrs = [a for a, _ in pairs]
-
-    def name(pc: int) -> str:
-        i = bisect.bisect_right(addrs, pc) - 1
-        return pairs[i][1] if i >= 0 else f"${pc:04X}"
-    return name
 
 
 def make_sim(**kwargs) -> Sim:

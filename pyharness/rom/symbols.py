@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Callable, Iterable
 
 from ..inputfile import SYMBOLS_CAP, read_text
 from ..errors import Xq65Error
@@ -212,3 +213,25 @@ def load_banks(dbg_path: str | Path, prg_banks: int) -> dict[str, int]:
         if 0 <= offset and bank < prg_banks and "parent" not in f:
             banks.setdefault(f["name"], bank)
     return banks
+
+
+def routine_of(symbols: dict[str, int], lo: int = 0x8000,
+               banks: dict[str, int] | None = None,
+               mapped: Iterable[int] = ()) -> Callable[[int], str]:
+    """A function mapping a PC to the nearest symbol at or below it (for profiles).
+
+    With `banks` (name -> PRG bank, `Sim.banks`), only labels of the `mapped` banks count
+    (the banks share $8000-$BFFF)."""
+    import bisect
+    inner = {n.rsplit("::", 1)[1] for n in symbols if "::" in n}
+    keep = set(mapped)
+    pairs = sorted((a, n) for n, a in symbols.items()
+                   if a >= lo and "@" not in n and "::" not in n and n not in inner
+                   and not n.startswith("LOCAL-")
+                   and (banks is None or banks.get(n) in keep))
+    addrs = [a for a, _ in pairs]
+
+    def name(pc: int) -> str:
+        i = bisect.bisect_right(addrs, pc) - 1
+        return pairs[i][1] if i >= 0 else f"${pc:04X}"
+    return name
