@@ -47,9 +47,9 @@ def test_call_counts_datasheet_cycles(sim):
     assert sim.mpu.a == 1
 
 
-#: the run loop's two forms: the lean one (no hooks, no profile) and the general one
-#: (an empty hooks dict takes it); both must stop, count and tick alike
-LOOPS = {"lean": {}, "general": {"hooks": {}}}
+#: the run loop's three step loops: plain, with hooks, with a profile; all must stop,
+#: count and tick alike
+LOOPS = {"plain": {}, "hooks": {"hooks": {0x5000: None}}, "profile": {"profile": {}}}
 
 
 @pytest.mark.parametrize("loop", LOOPS)
@@ -117,20 +117,24 @@ def test_frame_hook_advances_frame_count(loop):
     assert all(0 <= t - (i + 1) * CYCLES_PER_FRAME < 7 for i, t in enumerate(ticks))
 
 
-def test_both_loops_run_a_search_to_the_same_cycle_and_ram():
-    """A level-4 think with the frame counter ticking, once through each loop."""
+def test_the_three_loops_run_a_search_to_the_same_cycle_and_ram():
+    """A level-4 think with the frame counter ticking, once through each loop (a hook
+    counting nodes, a profile counting cycles by PC: the same count both ways)."""
     from pyharness.rom.asm_engine import AsmEngine
     from pyharness.reference.position import Position
     fen = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1CN3NC1/9/R1BAKAB1R w - - 4 3"
-    out = []
-    for kw in LOOPS.values():
+    out, made = [], []
+    for kw in ({}, {"hooks": {"srch_make_done": lambda: made.append(1)}},
+               {"profile": {}}):
         eng = AsmEngine()
-        res = eng.think(Position.from_fen(fen), level=4, nodes=600,
-                        **({"hooks": {"srch_think": lambda: None}} if kw else {}))
+        res = eng.think(Position.from_fen(fen), level=4, nodes=600, **kw)
         out.append((res.best_move, res.nodes, res.cycles, eng.sim.mpu.processorCycles,
                     eng.sim.peek16("frame_count"), bytes(eng.sim.memory[0:0x800]),
                     bytes(eng.sim.memory[0x6000:0x8000])))
-    assert out[0] == out[1]
+        if "profile" in kw:
+            assert sum(kw["profile"].values()) == res.cycles
+    assert out[0] == out[1] == out[2]
+    assert len(made) == out[0][1] > 100              # a node is a move made: one hook each
 
 
 def test_frame_hook_off_by_default(sim):

@@ -23,7 +23,7 @@ from py65.devices.mpu6502 import MPU
 
 from ..errors import Xq65Error
 
-#: the opcodes the lean run loop stops at (BRK, SED) or checks after (PLP, RTI)
+#: the opcodes the run loop stops at (BRK, SED) or checks after (PLP, RTI)
 OP_BRK, OP_SED, OP_PLP, OP_RTI = 0x00, 0xF8, 0x28, 0x40
 FLAG_DECIMAL = 0x08
 
@@ -243,8 +243,8 @@ def step_table(mpu: MPU) -> list:
 
 
 class LeanStop(Xq65Error):
-    """Raised by the lean loop's entries for BRK and SED (before they run) and for PLP
-    and RTI (after they ran, when they set D); the loop turns it into a SimError."""
+    """Raised by the run loop's table entries for BRK and SED (before they run) and for
+    PLP and RTI (after they ran, when they set D); Sim turns it into a SimError."""
 
     def __init__(self, op: int, pc: int, spent: int = 0):
         super().__init__(op, pc, spent)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, NoReturn
 
 from py65.devices.mpu6502 import MPU
 
@@ -51,12 +51,6 @@ ROM_ENV = "XQ65_ROM"
 LABELS_ENV = "XQ65_LABELS"
 #: the CPU vectors: each must point at a label of the label file, or the two do not match
 VECTORS = (("NMI", 0xFFFA), ("RESET", 0xFFFC), ("IRQ", 0xFFFE))
-
-_OP_BRK, _OP_SED, _OP_PLP, _OP_RTI = (fastops.OP_BRK, fastops.OP_SED, fastops.OP_PLP,
-                                      fastops.OP_RTI)
-_FLAG_DECIMAL = fastops.FLAG_DECIMAL
-#: the opcodes the run loop looks at twice: BRK and SED stop it; PLP and RTI may set D
-_SPECIAL_OPS = frozenset((_OP_BRK, _OP_SED, _OP_PLP, _OP_RTI))
 
 
 class SimError(Xq65Error):
@@ -311,19 +305,19 @@ class Sim:
         return self._run(routine, target, bank, a=a, x=x, y=y, max_cycles=max_cycles,
                          profile=profile, hits=hits, hooks=hooks, on_frame=on_frame)
 
-    def _lean_steps(self) -> list:
-        """The lean loop's table, made from `self.steps` (again if that was replaced)."""
+    def _run_steps(self) -> list:
+        """The run loop's table (fastops.lean_table of `self.steps`, again if replaced)."""
         if self._lean_src is not self.steps:
             self._lean, self._lean_src = fastops.lean_table(self.steps), self.steps
         return self._lean
 
-    def _raise_special(self, sp: fastops.LeanStop, routine, cycles: int, steps: int):
+    def _raise_special(self, sp: fastops.LeanStop, routine, cycles: int) -> NoReturn:
         """The SimError of a fastops.LeanStop raised at `cycles` (before its instruction's)."""
         mpu = self.mpu
-        if sp.op == _OP_BRK:
+        if sp.op == fastops.OP_BRK:
             mpu.processorCycles = cycles
             raise SimBrkError(f"BRK at ${sp.pc:04X} while running {routine}")
-        if sp.op == _OP_SED:
+        if sp.op == fastops.OP_SED:
             mpu.processorCycles = cycles
             raise SimDecimalError(f"SED at ${sp.pc:04X} while running {routine}")
         mpu.processorCycles = cycles + sp.spent
@@ -386,14 +380,16 @@ class Sim:
         sentinel = SENTINEL
         cycles = start                              # mpu.processorCycles, kept local
         next_frame = self._next_frame - self.total_cycles + start
-        if hooks is None and profile is None:
-            # the lean loop: one comparison a step (the cap and the next frame folded
-            # into `stop`); BRK, SED, PLP and RTI raise fastops.LeanStop from their entries
-            table = self._lean_steps()
-            never = limit + 1
-            try:
-                while True:
-                    stop = min(never, next_frame) if hook else never
+        # one comparison a step: the cap and the next frame are folded into `stop`;
+        # BRK, SED, PLP and RTI raise fastops.LeanStop from their own table entries. The
+        # step loop is written three times (plain, with hooks, with a profile) so the
+        # plain one tests nothing else.
+        table = self._run_steps()
+        never = limit + 1
+        try:
+            while True:
+                stop = min(never, next_frame) if hook else never
+                if hooks is None and profile is None:
                     while cycles < stop:
                         pc = mpu.pc
                         if pc == sentinel:
@@ -401,60 +397,41 @@ class Sim:
                         cycles += table[mem[pc]](mpu, pc)
                         steps += 1
                     else:
-                        if cycles > limit:
+                        stop = -1
+                elif profile is None:
+                    while cycles < stop:
+                        pc = mpu.pc
+                        if pc == sentinel:
+                            break
+                        if pc in hooks:
                             mpu.processorCycles = cycles
-                            raise SimLimitError(
-                                f"{routine} ran past its cap of {max_cycles:,} cycles "
-                                f"(PC ${mpu.pc:04X}): a runaway routine, stopped")
-                        next_frame += CYCLES_PER_FRAME
-                        self._next_frame += CYCLES_PER_FRAME
-                        if count_frames:
-                            v = (mem[frame_addr] | (mem[frame_addr + 1] << 8)) + 1
-                            mem[frame_addr] = v & 0xFF
-                            mem[frame_addr + 1] = (v >> 8) & 0xFF
-                        if on_frame is not None:
+                            hooks[pc]()
+                        cycles += table[mem[pc]](mpu, pc)
+                        steps += 1
+                    else:
+                        stop = -1
+                else:
+                    while cycles < stop:
+                        pc = mpu.pc
+                        if pc == sentinel:
+                            break
+                        if hooks is not None and pc in hooks:
                             mpu.processorCycles = cycles
-                            on_frame()
-                        continue
-                    break
-            except fastops.LeanStop as sp:
-                self._raise_special(sp, routine, cycles, steps)
-                raise                                   # (_raise_special always raises)
-            mpu.processorCycles = cycles
-            cycles = mpu.processorCycles - start
-            self.total_cycles += cycles
-            return CallResult(cycles, steps)
-        special = _SPECIAL_OPS
-        table = self.steps
-        while True:
-            pc = mpu.pc
-            if pc == sentinel:
-                break
-            if hooks is not None and pc in hooks:
-                mpu.processorCycles = cycles
-                hooks[pc]()
-            op = mem[pc]
-            if op in special:
-                mpu.processorCycles = cycles
-                if op == _OP_BRK:
-                    raise SimBrkError(f"BRK at ${pc:04X} while running {routine}")
-                if op == _OP_SED:
-                    raise SimDecimalError(f"SED at ${pc:04X} while running {routine}")
-            spent = table[op](mpu, pc)
-            cycles += spent
-            if profile is not None:
-                profile[pc] = profile.get(pc, 0) + spent
-                if hits is not None:
-                    hits[pc] = hits.get(pc, 0) + 1
-            steps += 1
-            if op in special and mpu.p & _FLAG_DECIMAL:   # PLP or RTI set D
-                mpu.processorCycles = cycles
-                raise SimDecimalError(f"decimal flag set at ${pc:04X} in {routine}")
-            if cycles > limit:
-                mpu.processorCycles = cycles
-                raise SimLimitError(f"{routine} ran past its cap of {max_cycles:,} cycles "
-                                    f"(PC ${mpu.pc:04X}): a runaway routine, stopped")
-            if hook and cycles >= next_frame:
+                            hooks[pc]()
+                        spent = table[mem[pc]](mpu, pc)
+                        cycles += spent
+                        profile[pc] = profile.get(pc, 0) + spent
+                        if hits is not None:
+                            hits[pc] = hits.get(pc, 0) + 1
+                        steps += 1
+                    else:
+                        stop = -1
+                if stop != -1:
+                    break                               # the routine returned
+                if cycles > limit:
+                    mpu.processorCycles = cycles
+                    raise SimLimitError(f"{routine} ran past its cap of {max_cycles:,} "
+                                        f"cycles (PC ${mpu.pc:04X}): a runaway routine, stopped")
                 next_frame += CYCLES_PER_FRAME
                 self._next_frame += CYCLES_PER_FRAME
                 if count_frames:
@@ -464,6 +441,8 @@ class Sim:
                 if on_frame is not None:
                     mpu.processorCycles = cycles
                     on_frame()
+        except fastops.LeanStop as sp:
+            self._raise_special(sp, routine, cycles)
         mpu.processorCycles = cycles
         cycles = mpu.processorCycles - start
         self.total_cycles += cycles

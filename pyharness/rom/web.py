@@ -14,7 +14,7 @@ import contextlib
 import functools
 import http.server
 import json
-import shutil
+import os
 import sys
 import threading
 from collections.abc import Iterator
@@ -85,11 +85,22 @@ def assemble(root: Path | None = None, *, rom: Path | None = None) -> WebBuild:
     for name, path in copies.items():
         if not path.is_file():
             raise BuildError(f"{path} is missing")
-        shutil.copyfile(path, out / name)
+        _replace(out / name, path.read_bytes())
     from pyharness.gameio.savefile import contract_js
-    (out / CONTRACT_FILE).write_text(contract_js(), encoding="utf-8")
+    _replace(out / CONTRACT_FILE, contract_js().encode("utf-8"))
     version = json.loads((pkg / "package.json").read_text())["version"]
     return WebBuild(out, tuple(sorted([*copies, CONTRACT_FILE])), rom.stat().st_size, version)
+
+
+def _replace(target: Path, data: bytes) -> None:
+    """Write `target` whole through a rename (a server reading it meanwhile, e.g. another
+    test worker's, sees the old file or the new one, never a part); unchanged files are
+    left alone."""
+    if target.is_file() and target.read_bytes() == data:
+        return
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, target)
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
