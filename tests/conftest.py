@@ -5,6 +5,10 @@ from pathlib import Path
 
 import pytest
 
+from pyharness import tune_gc
+
+tune_gc()                    # every worker: the searches run 15-20 % faster (pyharness)
+
 DATA_DIR = Path(__file__).parent / "data"
 
 

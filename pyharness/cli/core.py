@@ -103,7 +103,9 @@ def _set_env(ctx: click.Context, name: str, value: str | None) -> None:
 @click.pass_context
 def main(ctx: click.Context, rom: str | None, labels: str | None) -> None:
     """xq65: a xiangqi cartridge for the NES, its 6502 engine and the harness around it."""
+    from .. import tune_gc
     from ..rom.sim import LABELS_ENV, ROM_ENV
+    tune_gc()
     if labels is not None and rom is None:
         raise UsageProblem("--labels needs --rom")
     _set_env(ctx, ROM_ENV, rom)
