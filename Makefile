@@ -48,8 +48,8 @@ $(STAMP): pyproject.toml
 
 # The tests that play in real time (the browser page, FCEUX: they wait on frames, and a
 # late frame fails them) run on their own, beside the rest, which runs on TEST_JOBS
-# workers (pytest-xdist, the tests marked `slow` first) under `nice -n 10`: in the one
-# session of `make`, the page and the emulators get the CPU whenever they ask for it.
+# workers (pytest-xdist, the tests marked `slow` first) under `nice -n 10`: started by
+# the same `make`, the page and the emulators get the CPU whenever they ask for it.
 # Their report follows the others' (also in build/test_realtime.log).
 TEST_JOBS ?= auto
 REALTIME_LOG := build/test_realtime.log

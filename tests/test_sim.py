@@ -47,8 +47,8 @@ def test_call_counts_datasheet_cycles(sim):
     assert sim.mpu.a == 1
 
 
-#: the run loop's three step loops: plain, with hooks, with a profile; all must stop,
-#: count and tick alike
+#: the run loop's step loops: plain, and the one for hooks and profiles (each way);
+#: all must stop, count and tick alike
 LOOPS = {"plain": {}, "hooks": {"hooks": {0x5000: None}}, "profile": {"profile": {}}}
 
 
@@ -117,8 +117,8 @@ def test_frame_hook_advances_frame_count(loop):
     assert all(0 <= t - (i + 1) * CYCLES_PER_FRAME < 7 for i, t in enumerate(ticks))
 
 
-def test_the_three_loops_run_a_search_to_the_same_cycle_and_ram():
-    """A level-4 think with the frame counter ticking, once through each loop (a hook
+def test_every_loop_runs_a_search_to_the_same_cycle_and_ram():
+    """A level-4 think with the frame counter ticking, plain, with a hook and with a profile (a hook
     counting nodes, a profile counting cycles by PC: the same count both ways)."""
     from pyharness.rom.asm_engine import AsmEngine
     from pyharness.reference.position import Position

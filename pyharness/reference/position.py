@@ -12,9 +12,8 @@ from .board import (ADVISOR, BISHOP, BLACK, CANNON, EMPTY, IN_BOARD, IN_PALACE, 
                     TYPE_LETTERS, TYPE_SLOTS, make_square, sq_from_iccs,
                     sq_to_iccs)
 from .errors import IllegalMoveError, InvalidFenError
-from .legality import (ADVISOR_STEPS, BISHOP_STEPS, ENEMY_TYPE, KING_STEPS,  # noqa: F401
-                       KNIGHT_ATTACKS, KNIGHT_STEPS, LINE_STEPS, legal_codes,
-                       square_attacked)
+from .legality import (ADVISOR_STEPS, BISHOP_STEPS, KING_STEPS,  # noqa: F401
+                       KNIGHT_STEPS, LINE_STEPS, legal_codes, square_attacked)
 
 SIDE_NAMES = ("red", "black")
 TYPE_NAMES = ("king", "advisor", "bishop", "knight", "rook", "cannon", "pawn")
@@ -31,7 +30,6 @@ def _move_of(code: int) -> "Move":
 
 _LETTER_TYPES = {"k": KING, "a": ADVISOR, "b": BISHOP, "e": BISHOP, "n": KNIGHT,
                  "h": KNIGHT, "r": ROOK, "c": CANNON, "p": PAWN}
-_ENEMY_TYPE = ENEMY_TYPE
 
 
 @dataclass(frozen=True, slots=True, repr=False)

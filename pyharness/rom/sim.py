@@ -208,7 +208,7 @@ class Sim:
             mem = Mmc1Memory(mem, self.image.prg, self.engine_bank)
         self.mpu = MPU(memory=mem, pc=0)
         self.steps = fastops.step_table(self.mpu)  # py65's instructions, written out
-        self._lean_src = self._lean = None
+        self._run_src = self._run_table = None
         self.mapped_bank = -1
         self.map_bank(self.engine_bank)
         self.frame_hook = frame_hook
@@ -307,9 +307,9 @@ class Sim:
 
     def _run_steps(self) -> list:
         """The run loop's table (fastops.lean_table of `self.steps`, again if replaced)."""
-        if self._lean_src is not self.steps:
-            self._lean, self._lean_src = fastops.lean_table(self.steps), self.steps
-        return self._lean
+        if self._run_src is not self.steps:
+            self._run_table, self._run_src = fastops.lean_table(self.steps), self.steps
+        return self._run_table
 
     def _raise_special(self, sp: fastops.LeanStop, routine, cycles: int) -> NoReturn:
         """The SimError of a fastops.LeanStop raised at `cycles` (before its instruction's)."""
@@ -382,8 +382,8 @@ class Sim:
         next_frame = self._next_frame - self.total_cycles + start
         # one comparison a step: the cap and the next frame are folded into `stop`;
         # BRK, SED, PLP and RTI raise fastops.LeanStop from their own table entries. The
-        # step loop is written three times (plain, with hooks, with a profile) so the
-        # plain one tests nothing else.
+        # step loop is written twice, so the plain one tests nothing else; the other
+        # serves hooks and profiles.
         table = self._run_steps()
         never = limit + 1
         try:
@@ -398,18 +398,6 @@ class Sim:
                         steps += 1
                     else:
                         stop = -1
-                elif profile is None:
-                    while cycles < stop:
-                        pc = mpu.pc
-                        if pc == sentinel:
-                            break
-                        if pc in hooks:
-                            mpu.processorCycles = cycles
-                            hooks[pc]()
-                        cycles += table[mem[pc]](mpu, pc)
-                        steps += 1
-                    else:
-                        stop = -1
                 else:
                     while cycles < stop:
                         pc = mpu.pc
@@ -420,10 +408,11 @@ class Sim:
                             hooks[pc]()
                         spent = table[mem[pc]](mpu, pc)
                         cycles += spent
-                        profile[pc] = profile.get(pc, 0) + spent
-                        if hits is not None:
-                            hits[pc] = hits.get(pc, 0) + 1
                         steps += 1
+                        if profile is not None:
+                            profile[pc] = profile.get(pc, 0) + spent
+                            if hits is not None:
+                                hits[pc] = hits.get(pc, 0) + 1
                     else:
                         stop = -1
                 if stop != -1:

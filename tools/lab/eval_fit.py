@@ -96,7 +96,7 @@ def quiet(fen: str) -> bool:
 
 
 _ENGINE = None
-#: seconds a labelling search may take (uci.SEARCH_BASE, up to depth 10; twice a ply beyond)
+#: seconds a labelling search may take (a match's bound is uci.search_timeout)
 LABEL_TIMEOUT = 120.0
 
 
@@ -106,11 +106,11 @@ def _label(job: tuple[str, int]) -> dict | None:
     if not quiet(fen):
         return None
     if _ENGINE is None:
-        from pyharness.match import uci
-        uci.SEARCH_BASE = LABEL_TIMEOUT     # a niced engine on a shared machine is slow
-        _ENGINE = uci.UciEngine()
+        from pyharness.match.uci import UciEngine
+        _ENGINE = UciEngine()
     _ENGINE.new_game()                  # each score on an empty hash: reproducible
-    r = _ENGINE.best_move(fen, depth=depth)
+    # a niced engine on a shared machine is slow: a longer bound than a match's
+    r = _ENGINE.best_move(fen, depth=depth, timeout=LABEL_TIMEOUT)
     return None if r.score_cp is None else {"fen": fen, "fsf": r.score_cp}
 
 
