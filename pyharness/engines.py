@@ -50,13 +50,17 @@ class RefEngine:
     name = "ref"
     measures_cycles = False
 
+    def __init__(self, evaluator=None) -> None:
+        """The engine's tables, or a reference.eval.Evaluator of other ones (a lab's)."""
+        self.evaluator = evaluator
+
     def think(self, position: Position, limits: Limits, rules: SearchRules = SearchRules(),
               *, history_moves: Iterable[Move] = (), trace: list | None = None
               ) -> SearchResult:
         """reference.search.think with the limits and the rules."""
         from .reference.search import think
         return think(position, history_moves=history_moves, trace=trace, rules=rules,
-                     **limits.think_kwargs())
+                     evaluator=self.evaluator, **limits.think_kwargs())
 
 
 class AsmSearchEngine:

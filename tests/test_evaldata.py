@@ -274,3 +274,36 @@ def test_eval_fit_tool(tmp_path):
     small.write_text(lines[10] + "\nnot a label line\n")
     r = subprocess.run(tool + ["fit", str(small)], capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "FEN ; centipawns" in r.stderr
+
+
+def test_pst_fit_tool(tmp_path):
+    """tools/lab/pst_fit.py fits the tables to labels: the fitted loss is below the start's
+    on the fitted rows, the written tables load as an asset, keep the start's squares
+    (zeros where a type never stands) and the left-right symmetry, and `loss` reads them
+    back; a malformed label line exits 2."""
+    lines = [ln for ln in (ROOT / "tests" / "data" / "fsf_eval_labels.txt").read_text()
+             .splitlines() if ln and not ln.startswith("#")]
+    fit, held = tmp_path / "fit.txt", tmp_path / "held.txt"
+    fit.write_text("\n".join(lines[:300]) + "\n")
+    held.write_text("\n".join(lines[300:400]) + "\n")
+    out = tmp_path / "tables.txt"
+    tool = [sys.executable, str(ROOT / "tools" / "lab" / "pst_fit.py")]
+    r = subprocess.run(tool + ["fit", str(fit), "--held", str(held), "--lam", "1",
+                               "--steps", "300", "--out", str(out)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    m = re.search(r"start: fit ([\d.]+).*\n\s+fitted: fit ([\d.]+)", r.stdout)
+    assert m and float(m.group(2)) < float(m.group(1)), r.stdout
+    start, tables = default_pst(), assets.load_pst(out)
+    assert tables != start
+    for t, table in enumerate(tables):
+        for sq in range(256):
+            assert (table[sq] == 0) == (start[t][sq] == 0)
+            assert table[sq] == table[(sq & 0xF0) | (14 - (sq & 15))]
+    r = subprocess.run(tool + ["loss", str(out), str(held)], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 0 and r.stdout.startswith("100 rows: loss "), r.stdout + r.stderr
+    held.write_text("not a label line\n")
+    r = subprocess.run(tool + ["loss", str(out), str(held)], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 2 and "FEN ; centipawns" in r.stderr

@@ -64,3 +64,31 @@ def test_sprt_stops_the_run_when_decided(tmp_path, monkeypatch, capsys):
     assert len(played) == n
     assert tool.main(args) == 0
     assert len(out.read_text().splitlines()) == 200
+
+
+def test_pst_kind_searches_with_the_file_tables(tmp_path):
+    """--pst FILE registers `pst`, the twin with FILE's tables: with the published tables
+    (assets/pst.txt, not the engine's re-weighted ones) its depth-1 score is the
+    published tables' evaluation after its move, not the engine's; a bad file exits 2."""
+    from pyharness.limits import Limits
+    from pyharness.match.registry import make_player, parse_spec
+    from pyharness.reference import assets
+    from pyharness.reference.eval import Evaluator
+    from pyharness.reference.position import Position
+    tool = _load()
+    tool.register_pst(str(ROOT / "assets" / "pst.txt"))
+    player = make_player(parse_spec("pst:depth=1"))
+    pos = Position.start()
+    res = player.engine.think(pos, Limits(depth=1, seed=1), player.rules)
+    ref = make_player(parse_spec("ref:depth=1")).engine.think(pos, Limits(depth=1, seed=1))
+    assert res.score != ref.score
+    after = pos.copy()
+    after.push(res.best_move)
+    published = Evaluator(assets.load_pst())
+    assert res.score == -published.evaluate(after.piece_sq, after.side)
+    bad = tmp_path / "bad.txt"
+    bad.write_text("type K\n1 2 3\n")
+    out = tmp_path / "m.jsonl"
+    r = subprocess.run([sys.executable, str(TOOL), "pst:depth=1", "ref:depth=1", "2", "1", "1",
+                        str(out), "--pst", str(bad)], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and "9 numbers" in r.stderr, r.stderr

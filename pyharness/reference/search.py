@@ -392,7 +392,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
           history_moves: Iterable[Move] = (), clock: Callable[[], int] | None = None,
           move_now: Callable[[], bool] | None = None, use_tt: bool = True,
           use_book: bool | None = None, book: Book | None = None,
-          trace: list | None = None, rules: SearchRules = SearchRules()) -> SearchResult:
+          trace: list | None = None, rules: SearchRules = SearchRules(),
+          evaluator: Evaluator | None = None) -> SearchResult:
     """Search `position` and return a SearchResult (best_move, score, depth, nodes, pv...).
 
     Give a `level` (1..levels.level_count(): depth, frame cap, noise and book from
@@ -406,8 +407,9 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     `trace`, a list, receives (from, to, key, red_sum, black_sum) for every node in
     order: the node-by-node record to diff an asm trace against. `rules` are the rule
     switches (SearchRules: null move, reductions, pruning, time plan; the defaults are
-    the shipped search). `use_tt=False` searches without the TT. The caller's position
-    is not modified.
+    the shipped search). `use_tt=False` searches without the TT. `evaluator` replaces the
+    engine's tables (Evaluator.default()): a lab's candidate, never the cartridge's. The
+    caller's position is not modified.
     """
     if level is None and depth is None:
         raise SearchInputError(f"give a level (1..{level_count()}) or a depth")
@@ -451,7 +453,7 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     if lim.clock is None and lim.frames:
         # the frame-clock model: frames the NES would have spent on the nodes so far
         lim.clock = lambda: node_frames(holder[0].nodes) if holder else 0
-    searcher = Searcher(pos, lim, lfsr, use_tt=use_tt, game_keys=keys,
+    searcher = Searcher(pos, lim, lfsr, evaluator, use_tt=use_tt, game_keys=keys,
                         game_checks=checks, game_captures=captures, trace=trace)
     holder.append(searcher)
     searcher.captures[-1] = last_capture

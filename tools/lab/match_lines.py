@@ -17,7 +17,10 @@ as it leaves the bounds (H0 or H1 accepted; GAMES is then the most it plays; wri
 docs/journal.md ("Late-move reductions: strength", "Null move with late-move reductions").
 --openings SET plays another opening set (`xq65 match --openings`: tune, judge or a
 file; tune for a keep-or-drop decision, docs/match.md); --until HH:MM (UTC) starts no
-game after that time. Each line also has the game's seconds.
+game after that time. --pst FILE registers the engine kind `pst`: the twin (the
+options of `ref`) evaluating with the tables of FILE (assets/pst.txt's format, read
+as they are), to match a candidate's tables against the engine's (`pst:L4 ref:L4`).
+Each line also has the game's seconds.
 """
 from __future__ import annotations
 
@@ -28,6 +31,20 @@ import sys
 
 from pyharness.match.elo import elo_estimate, sprt_bounds, sprt_llr
 from pyharness.match import iter_match, load_openings, parse_spec, schedule
+from pyharness.match.registry import EngineKind, engine_kinds, register_engine, search_player
+
+
+def register_pst(path: str) -> None:
+    """The engine kind `pst`: `ref` with the tables of `path` (--pst)."""
+    from pathlib import Path
+    from pyharness.engines import RefEngine
+    from pyharness.reference.assets import load_pst
+    from pyharness.reference.eval import Evaluator
+    ev = Evaluator(load_pst(Path(path)))
+    ref = engine_kinds()["ref"]
+    register_engine(EngineKind("pst", f"the twin with the tables of {path}", ref.params,
+                               lambda o: search_player(RefEngine(ev), o),
+                               required=ref.required, exclusive=ref.exclusive), replace=True)
 
 
 def read_lines(path: str) -> dict[int, dict]:
@@ -92,11 +109,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--part", default="0/1", help="I/N: every N-th game left, from the I-th")
     ap.add_argument("--openings", default=None, help="opening set: tune, judge or a file")
     ap.add_argument("--until", help="HH:MM UTC: start no game after it")
+    ap.add_argument("--pst", help="FILE: register the engine kind pst (the twin with "
+                    "these tables)")
     ap.add_argument("--sprt", help="ELO0,ELO1: stop when the SPRT accepts one of them "
                     "(--sprt=-5,5 when ELO0 is negative)")
     ns = ap.parse_args(argv)
     try:
         sprt = parse_sprt(ns.sprt)
+        if ns.pst:
+            register_pst(ns.pst)
         if ns.score:
             print(score(ns.args[0], sprt))
             return 0

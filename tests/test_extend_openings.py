@@ -1,0 +1,50 @@
+"""tools/lab/extend_openings.py: the tuning half's openings and their near-best replies,
+as a file `xq65 match --openings FILE` reads; never a judging position."""
+from __future__ import annotations
+
+import importlib.util
+import sys
+
+from pyharness.match.runner import load_openings
+from pyharness.reference.position import Position
+from pyharness.rom.build import project_root
+
+ROOT = project_root()
+LAB = ROOT / "tools" / "lab"
+
+
+def _load():
+    sys.path.insert(0, str(LAB))
+    spec = importlib.util.spec_from_file_location("extend_openings", LAB / "extend_openings.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_children_are_one_legal_ply_from_their_tuning_opening(tmp_path, monkeypatch):
+    tool = _load()
+    tune = load_openings("tune")[:2]
+    monkeypatch.setattr(tool, "load_openings",
+                        lambda name: tune if name == "tune" else load_openings(name))
+    out = tmp_path / "ext.txt"
+    n = tool.extend(str(out), per=2, log=lambda s: None)
+    got = load_openings(out)                     # the openings format, every FEN legal
+    assert len(got) == n and 2 <= n <= 6
+    judge = {tool.position_keys(Position.from_fen(o.fen))[i] for o in load_openings("judge")
+             for i in (0, 1)}
+    parent = None
+    children = 0
+    for o in got:
+        pos = Position.from_fen(o.fen)
+        assert not pos.in_check() and not set(tool.position_keys(pos)) & judge
+        if o.fen in {t.fen for t in tune}:
+            parent, children = pos, 0
+            continue
+        children += 1
+        assert children <= 2 and "+" in o.name
+        fens = set()
+        for mv in parent.legal_moves():          # one legal ply from the opening before it
+            child = parent.copy()
+            child.push(mv)
+            fens.add(child.fen())
+        assert o.fen in fens
