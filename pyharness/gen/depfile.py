@@ -5,7 +5,7 @@ audit event) and, when the depfile is written, every module it imported, both ke
 when they lie inside the repository. `write(target)` writes
 `<target>.d`:
 
-    build/eval_tables.inc: assets/pst.txt pyharness/reference/assets.py ...
+    build/eval_tables.inc: assets/pst_engine.txt pyharness/reference/assets.py ...
 
 pyharness/rom/build.py re-runs the tool when any file listed there is newer than the
 target, or when the depfile is missing. Standard library only.

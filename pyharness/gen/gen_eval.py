@@ -1,18 +1,18 @@
-"""assets/pst.txt -> build/eval_tables.inc: the evaluation tables of the 6502 engine.
+"""assets/pst_engine.txt -> build/eval_tables.inc: the evaluation tables of the 6502 engine.
 
 Seven page-aligned 256-byte tables (type K A B N R C P, Red's view, indexed by square;
 a Black piece on sq reads index 254 - sq), a 7-byte table of their pages, and
-EVAL_ADVANCED (the side-to-move bonus). Values are the asset's, re-weighted by
-pyharness.reference.eval.tune_pst: what the Python reference reads, so both engines
-share the bytes.
+EVAL_ADVANCED (the side-to-move bonus). Values are the asset's as they stand: what the
+Python reference reads (pyharness.reference.eval.default_pst), so both engines share
+the bytes.
 
-Usage: python -m pyharness.gen.gen_eval assets/pst.txt --inc build/eval_tables.inc
+Usage: python -m pyharness.gen.gen_eval assets/pst_engine.txt --inc build/eval_tables.inc
 """
 from __future__ import annotations
 
 from pyharness.gen import asm_inc
 from pyharness.reference.assets import AssetError, load_pst
-from pyharness.reference.eval import ADVANCED_VALUE, tune_pst
+from pyharness.reference.eval import ADVANCED_VALUE
 
 NAMES = ("king", "advisor", "bishop", "knight", "rook", "cannon", "pawn")
 
@@ -21,7 +21,7 @@ def render(tables, source: str) -> list[str]:
     """The include text of the 7 tables."""
     out = asm_inc.header("gen_eval.py", source,
                          "Evaluation: material + piece-square value, one byte per square"
-                         " (re-weighted: pyharness/reference/eval.py, tune_pst)")
+                         " (the engine's tables: pyharness/reference/eval.py)")
     out += ["; Red piece of type T on sq: pst_<T>[sq]; Black: pst_<T>[254 - sq].",
             "; score = own sum - opponent sum + EVAL_ADVANCED (docs/search.md).",
             f"EVAL_ADVANCED = {ADVANCED_VALUE}", "",
@@ -36,7 +36,7 @@ def render(tables, source: str) -> list[str]:
 
 def main() -> None:
     """Run the tool."""
-    asm_inc.run_tool(__doc__, "build/eval_tables.inc", lambda path: tune_pst(load_pst(path)),
+    asm_inc.run_tool(__doc__, "build/eval_tables.inc", load_pst,
                      render, (AssetError, ValueError))
 
 

@@ -1,6 +1,7 @@
 """The engine's data, read from the text assets the ROM tables are generated from.
 
-One source each (docs/search.md): assets/pst.txt (evaluation), assets/zobrist.txt
+One source each (docs/search.md): assets/pst_engine.txt (the evaluation's tables;
+assets/pst.txt holds the published ones they were fitted from), assets/zobrist.txt
 (the Zobrist seed), assets/levels.txt (the level table), assets/book.txt (opening
 lines). pyharness/gen/gen_*.py turn the same values into build/*.inc; the reference engine
 reads them through this module, so the two hold the same bits.
@@ -45,12 +46,22 @@ def _content_lines(text: str):
 
 # --- evaluation -----------------------------------------------------------------------
 
+#: XQWLight's published tables (the start of every fit) and the engine's own tables
+PUBLISHED_PST, ENGINE_PST = "pst.txt", "pst_engine.txt"
+
+
+def load_engine_pst(path: Path | None = None) -> tuple[bytes, ...]:
+    """Read the engine's tables, assets/pst_engine.txt (load_pst's format)."""
+    return load_pst(_asset(ENGINE_PST, path))
+
+
 def load_pst(path: Path | None = None) -> tuple[bytes, ...]:
-    """Read assets/pst.txt; return 7 tables (type K..P) of 256 bytes indexed by square.
+    """Read a table file in assets/pst.txt's format (by default assets/pst.txt, the
+    published tables); return 7 tables (type K..P) of 256 bytes indexed by square.
 
     The values are Red's view; off-board squares hold 0.
     """
-    p = _asset("pst.txt", path)
+    p = _asset(PUBLISHED_PST, path)
     tables: dict[str, list[int]] = {}
     current = None
     for no, line in _content_lines(p.read_text(encoding="utf-8")):

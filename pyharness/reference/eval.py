@@ -1,19 +1,22 @@
 """Evaluation: material + piece-square values, kept per side.
 
-The tables are XQWLight's published ones (assets/pst.txt) re-weighted against
-Fairy-Stockfish (docs/search.md, "Evaluation"): a type's lowest entry (its material) is
-replaced by TUNED_MATERIAL[type] and the rest above it (its positional part) is scaled
-by POSITION_SCALE_PCT / 100, rounded half up; the king keeps its table.
+The engine's tables are assets/pst_engine.txt (read by the twin here and turned into the
+ROM's by pyharness/gen/gen_eval.py). They were made from XQWLight's published tables
+(assets/pst.txt) in two steps against Fairy-Stockfish (docs/search.md, "Evaluation"):
+`tune_pst` re-weights them (a type's lowest entry, its material, is replaced by
+TUNED_MATERIAL[type] and the rest above it, its positional part, scaled by
+POSITION_SCALE_PCT / 100, rounded half up; the king keeps its table), and
+tools/lab/pst_fit.py fits that square by square (its command is in the asset's header).
 score = own_sum - opponent_sum + ADVANCED_VALUE, from the side to move's view.
-Each side's sum is 0..1,222 (`max_side_sum`: every piece on its type's best square), so
-a score is within -1,219..+1,225: 16-bit signed with a wide margin (docs/search.md).
+Each side's sum is at most `max_side_sum` (every piece on its type's best square;
+docs/search.md gives the figure), so a score is 16-bit signed with a wide margin.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .assets import PLAY_SQUARES, load_pst
+from .assets import PLAY_SQUARES, load_engine_pst, load_pst
 from .board import ADVISOR, BISHOP, CANNON, KNIGHT, PAWN, PIECE_TYPES, ROOK, TYPE_SLOTS
 
 ADVANCED_VALUE = 3
@@ -24,7 +27,7 @@ POSITION_SCALE_PCT = 117
 
 
 def tune_pst(tables: tuple[bytes, ...]) -> tuple[bytes, ...]:
-    """The engine's tables from the published ones (see the module's docstring)."""
+    """The published tables re-weighted (see the module's docstring)."""
     out = []
     for t, table in enumerate(tables):
         if t not in TUNED_MATERIAL:
@@ -44,7 +47,12 @@ def tune_pst(tables: tuple[bytes, ...]) -> tuple[bytes, ...]:
 
 @lru_cache(maxsize=1)
 def default_pst() -> tuple[bytes, ...]:
-    """The engine's tables: assets/pst.txt re-weighted (read once)."""
+    """The engine's tables: assets/pst_engine.txt (read once)."""
+    return load_engine_pst()
+
+
+def reweighted_pst() -> tuple[bytes, ...]:
+    """The published tables re-weighted (tune_pst): where tools/lab/pst_fit.py starts."""
     return tune_pst(load_pst())
 
 

@@ -100,7 +100,7 @@ ASSET_STEPS = (
               ("--chr", "build/ui.chr", "--menu-chr", "build/ui_menu.chr",
                "--inc", "build/ui_tiles.inc")),
     # engine data (docs/search.md): one source each, read by the Python twin too
-    AssetStep(Path("pyharness/gen/gen_eval.py"), Path("assets/pst.txt"),
+    AssetStep(Path("pyharness/gen/gen_eval.py"), Path("assets/pst_engine.txt"),
               (Path("build/eval_tables.inc"),), ("--inc", "build/eval_tables.inc")),
     AssetStep(Path("pyharness/gen/gen_zobrist.py"), Path("assets/zobrist.txt"),
               (Path("build/zobrist.inc"),), ("--inc", "build/zobrist.inc")),

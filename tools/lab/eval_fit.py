@@ -22,8 +22,8 @@ and prints the weights in the evaluation's units; with --held, the loss of those
 on a held-out label file too: a feature whose cross-validated
 loss is clearly below the evaluation's alone predicts Fairy-Stockfish's score. The
 evaluation is the twin's (pyharness.reference.eval.Evaluator.default()); feature
-values are own minus enemy's, from the side to move. --tables fits another
-re-weighting of the published tables instead of the engine's (eval.tune_pst): material
+values are own minus enemy's, from the side to move. --tables fits a re-weighting of
+the published tables instead of the engine's tables (eval.tune_pst): material
 of advisor, bishop, horse, rook, cannon and pawn, and the positional part's scale in %.
 A static fit is a screen, not evidence: a term is kept only after a match (docs/journal.md).
 """
@@ -218,7 +218,7 @@ FEATURES = {"guard": f_guard, "bottom": f_bottom, "crossed": f_crossed, "horse_l
 
 
 def use_tables(spec: str) -> None:
-    """Make Evaluator.default() re-weight the published tables by `spec` (--tables)."""
+    """Make Evaluator.default() the published tables re-weighted by `spec` (--tables)."""
     from pyharness.reference import eval as ev
     try:
         a, b, h, r, c, p, scale = (int(v) for v in spec.split(","))
@@ -226,8 +226,8 @@ def use_tables(spec: str) -> None:
         raise ValueError(f"--tables wants seven integers A,B,H,R,C,P,S, got {spec!r}") from None
     ev.TUNED_MATERIAL = {ADVISOR: a, BISHOP: b, KNIGHT: h, ROOK: r, CANNON: c, PAWN: p}
     ev.POSITION_SCALE_PCT = scale
-    ev.default_pst.cache_clear()
-    ev.default_pst()                    # entries outside 1..255: ValueError now
+    tables = ev.reweighted_pst()        # entries outside 1..255: ValueError now
+    ev.Evaluator.default = classmethod(lambda cls: cls(tables))
 
 
 def fit(path: str, sets: list[list[str]], held: str | None = None) -> None:

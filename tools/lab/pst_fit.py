@@ -13,9 +13,9 @@ square 254 - sq. `fit` minimises
     mean (sigmoid(k * eval) - sigmoid(fsf / 400))^2 + lam * mean over entries of
     ((entry - start) / 100)^2
 
-over the entries, where `start` is the engine's tables (eval.default_pst) and k is the
-start's own best k, kept fixed: the fitted tables speak the engine's units (a rook about
-170, the margins of the search keep their meaning). The entries are left-right
+over the entries, where `start` is the published tables re-weighted (eval.reweighted_pst,
+the same for every run) and k is the start's own best k, kept fixed: the fitted tables
+speak the engine's units (a rook about 170; the search's margins keep their meaning). The entries are left-right
 symmetric (one weight for a square and its mirror), only the squares a type can stand on
 (a nonzero start entry) are fitted, and each is rounded and clamped to 1..255 at the end.
 It prints the loss (x 1e4) of the start and of the fit on the fitted rows, on the held-out
@@ -37,7 +37,7 @@ from eval_fit import read_labels  # noqa: E402  (tools/lab's label reader)
 
 from pyharness.reference.assets import PLAY_SQUARES, load_pst  # noqa: E402
 from pyharness.reference.board import PIECE_TYPES  # noqa: E402
-from pyharness.reference.eval import ADVANCED_VALUE, default_pst  # noqa: E402
+from pyharness.reference.eval import ADVANCED_VALUE, reweighted_pst  # noqa: E402
 from pyharness.reference.position import Position  # noqa: E402
 
 SCALE = 400.0
@@ -164,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
             X, y = lay.features(read_rows(a.labels))
             print(f"{len(y)} rows: loss {loss(X, y, lay.w0, best_k(X, y, lay.w0)) * 1e4:.2f}")
             return 0
-        lay = Layout(default_pst())
+        lay = Layout(reweighted_pst())
         rows = read_rows(a.labels)
         held_fens = {fen for fen, _ in read_rows([a.held])}
         rows = [r for r in rows if r[0] not in held_fens]
