@@ -1,6 +1,6 @@
 """More tuning openings from the tuning half: each opening and its near-best replies.
 
-    nice -n 19 .venv/bin/python tools/lab/extend_openings.py OUT.txt [--per 4]
+    nice -n 19 .venv/bin/python tools/lab/extend_openings.py OUT.txt [--per 4] [--from FILE]
 
 A deterministic engine pair plays at most two games per opening (one each colour), so the
 tuning half (assets/openings_tune.txt, 60 positions) gives 120 distinct games; a
@@ -11,6 +11,8 @@ kept only when Fairy-Stockfish at depth 12 (hash cleared) scores it within +-60 
 side to move is not in check, and neither it nor its mirror is a position already kept
 or a judging opening (assets/openings_judge.txt never enters: only its identities are
 read, to refuse a collision). The methods and margins are gen_heldout_openings.py's.
+--from FILE extends the openings of FILE instead (a file this tool wrote, so from the
+tuning half: its lines are written again, each followed by its own children).
 """
 from __future__ import annotations
 
@@ -27,18 +29,20 @@ from pyharness.match.uci import UciSettings  # noqa: E402
 from pyharness.reference.position import Move, Position  # noqa: E402
 
 
-def extend(out: str, per: int, log=print) -> int:
-    """Write the tuning openings and their children to `out`; the number of lines."""
-    tune = load_openings("tune")
+def extend(out: str, per: int, log=print, source: str = "tune") -> int:
+    """Write the openings of `source` (the tuning half, or a file this tool wrote) and
+    their children to `out`; the number of lines."""
+    tune = load_openings(source)
     refused = set()
     for o in load_openings("judge"):
         refused.update(position_keys(Position.from_fen(o.fen)))
     kept: set[str] = set()
+    for o in tune:                      # no child repeats an opening of the source
+        kept.update(position_keys(Position.from_fen(o.fen)))
     lines = []
     with MultiPvEngine(settings=UciSettings(hash_mb=16), timeout=120) as engine:
         for o in tune:
             pos = Position.from_fen(o.fen)
-            kept.update(position_keys(pos))
             lines.append(f"{o.fen} ; {o.name}")
             engine.new_game()
             top = engine.top_moves(o.fen, [], PLY_DEPTH, MULTIPV)
@@ -72,11 +76,15 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("out")
     ap.add_argument("--per", type=int, default=4)
+    ap.add_argument("--from", dest="source", default="tune", help="extend this file's openings")
     ns = ap.parse_args(argv)
     if not 1 <= ns.per <= 5:
         print("error: --per must be 1..5", file=sys.stderr)
         return 2
-    n = extend(ns.out, ns.per, log=lambda s: print(s, flush=True))
+    if ns.source != "tune" and "never the judging half" not in open(ns.source).readline():
+        print(f"error: --from {ns.source}: not a file of this tool", file=sys.stderr)
+        return 2
+    n = extend(ns.out, ns.per, log=lambda s: print(s, flush=True), source=ns.source)
     print(f"{n} openings written to {ns.out}")
     return 0
 
