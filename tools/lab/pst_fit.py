@@ -1,7 +1,7 @@
 """Fit the evaluation's piece-square tables, square by square, to Fairy-Stockfish's scores.
 
     python tools/lab/pst_fit.py fit LABELS.txt [LABELS.txt ...] --held HELD.txt
-                                [--lam L] [--steps N] [--out TABLES.txt]
+                                [--lam L] [--steps N] [--freeze TYPES] [--out TABLES.txt]
     python tools/lab/pst_fit.py loss TABLES.txt LABELS.txt [LABELS.txt ...]
 
 The labels are `FEN ; centipawns` lines of tools/lab/eval_fit.py (`gen` from the tuning
@@ -18,6 +18,7 @@ the same for every run) and k is the start's own best k, kept fixed: the fitted 
 speak the engine's units (a rook about 170; the search's margins keep their meaning). The entries are left-right
 symmetric (one weight for a square and its mirror), only the squares a type can stand on
 (a nonzero start entry) are fitted, and each is rounded and clamped to 1..255 at the end.
+--freeze TYPES (letters of KABNRCP) keeps those types' tables at the start's values.
 It prints the loss (x 1e4) of the start and of the fit on the fitted rows, on the held-out
 rows (positions of other openings and games: --held) before and after rounding, and
 writes the tables in assets/pst.txt's format (--out). `loss` prints a table file's loss
@@ -42,6 +43,16 @@ from pyharness.reference.position import Position  # noqa: E402
 
 SCALE = 400.0
 TYPE_NAMES = "KABNRCP"
+#: the first lines of a written table file
+HEADER = [
+    "xq65 evaluation tables: material + piece-square value in one unsigned byte per square,",
+    "in the format of assets/pst.txt (one block per type K A B N R C P, ten rows of nine",
+    "numbers in Red's view, rank 9 first; a Black piece on sq reads 254 - sq; squares a",
+    "type never stands on hold 0). As assets/pst_engine.txt they are the engine's tables,",
+    "read by pyharness/reference/eval.py (the twin) and pyharness/gen/gen_eval.py (the ROM).",
+    "Fitted square by square to Fairy-Stockfish's scores of positions from the tuning half's",
+    "openings, starting from XQWLight's published tables (assets/pst.txt) re-weighted by",
+    "eval.tune_pst; the judging half never entered (docs/search.md, \"Evaluation\").", ""]
 
 
 def mirror(sq: int) -> int:
@@ -107,8 +118,8 @@ def best_k(X: np.ndarray, y: np.ndarray, w: np.ndarray) -> float:
     return (lo + hi) / 2
 
 
-def fit_weights(X, y, w0, k, lam, steps):
-    """Adam on the regularised loss, from w0."""
+def fit_weights(X, y, w0, k, lam, steps, frozen=None):
+    """Adam on the regularised loss, from w0; the weights where `frozen` is True stay."""
     w = w0.copy()
     m = np.zeros_like(w)
     v = np.zeros_like(w)
@@ -117,6 +128,8 @@ def fit_weights(X, y, w0, k, lam, steps):
     for i in range(1, steps + 1):
         s = 1 / (1 + np.exp(-k * (X @ w + ADVANCED_VALUE)))
         g = X.T @ (2 * (s - y) * s * (1 - s) * k) / n + lam * 2 * (w - w0) / 1e4 / len(w)
+        if frozen is not None:
+            g[frozen] = 0.0
         m = b1 * m + (1 - b1) * g
         v = b2 * v + (1 - b2) * g * g
         w -= lr * (m / (1 - b1 ** i)) / (np.sqrt(v / (1 - b2 ** i)) + 1e-12)
@@ -153,6 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--held", required=True, help="labels of other openings: held-out loss")
     f.add_argument("--lam", type=float, default=1.0, help="pull towards the start tables")
     f.add_argument("--steps", type=int, default=3000)
+    f.add_argument("--freeze", default="", help="types (letters of KABNRCP) kept as they start")
     f.add_argument("--out", help="write the fitted tables here")
     lo = sub.add_parser("loss")
     lo.add_argument("tables")
@@ -170,13 +184,16 @@ def main(argv: list[str] | None = None) -> int:
         rows = [r for r in rows if r[0] not in held_fens]
         X, y = lay.features(rows)
         hX, hy = lay.features(read_rows([a.held]))
+        if set(a.freeze) - set(TYPE_NAMES):
+            raise ValueError(f"--freeze wants letters of {TYPE_NAMES}, got {a.freeze!r}")
+        frozen = np.array([TYPE_NAMES[t] in a.freeze for t, _ in lay.classes])
         k = best_k(X, y, lay.w0)
-        w = fit_weights(X, y, lay.w0, k, a.lam, a.steps)
+        w = fit_weights(X, y, lay.w0, k, a.lam, a.steps, frozen)
         tables = lay.tables(w)
         wr = np.array([tables[t][c] for t, c in lay.classes], float)
         report = [
             f"{len(y)} fitted rows, {len(hy)} held out; k {k:.6f} (the start's), lam {a.lam:g}, "
-            f"{a.steps} steps",
+            f"{a.steps} steps" + (f", {a.freeze} frozen" if a.freeze else ""),
             f"loss x 1e4  start: fit {loss(X, y, lay.w0, k) * 1e4:.2f}, held {loss(hX, hy, lay.w0, k) * 1e4:.2f}"
             f"  (held at its own k {loss(hX, hy, lay.w0, best_k(hX, hy, lay.w0)) * 1e4:.2f})",
             f"            fitted: fit {loss(X, y, w, k) * 1e4:.2f}, held {loss(hX, hy, w, k) * 1e4:.2f}",
@@ -190,10 +207,12 @@ def main(argv: list[str] | None = None) -> int:
                           f" mean change {np.mean(np.abs(wr[sel] - lay.w0[sel])):.1f}")
         print("\n".join(report))
         if a.out:
-            write_tables(a.out, tables, [
-                "xq65 evaluation tables fitted by tools/lab/pst_fit.py (see its docstring):",
-                "python tools/lab/pst_fit.py fit " + " ".join(a.labels) +
-                f" --held {a.held} --lam {a.lam:g} --steps {a.steps}", ""] + report)
+            write_tables(a.out, tables, HEADER + [
+                "Made by (tools/lab/pst_fit.py: its docstring says how):",
+                "  python tools/lab/pst_fit.py fit " + " ".join(a.labels) +
+                f" --held {a.held} --lam {a.lam:g} --steps {a.steps}" +
+                (f" --freeze {a.freeze}" if a.freeze else "") + f" --out {a.out}",
+                "which printed:"] + ["  " + line for line in report])
         return 0
     except (ValueError, OSError) as exc:
         print(f"pst_fit: {exc}", file=sys.stderr)
