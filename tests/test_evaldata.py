@@ -295,7 +295,7 @@ def test_pst_fit_tool(tmp_path):
     """tools/lab/pst_fit.py fits the tables to labels: the fitted loss is below the start's
     on the fitted rows, the written tables load as an asset, keep the start's squares
     (zeros where a type never stands) and the left-right symmetry, and `loss` reads them
-    back; a malformed label line exits 2."""
+    back; --freeze keeps types as they start; a malformed label line exits 2."""
     lines = [ln for ln in (ROOT / "tests" / "data" / "fsf_eval_labels.txt").read_text()
              .splitlines() if ln and not ln.startswith("#")]
     fit, held = tmp_path / "fit.txt", tmp_path / "held.txt"
@@ -318,6 +318,13 @@ def test_pst_fit_tool(tmp_path):
     r = subprocess.run(tool + ["loss", str(out), str(held)], capture_output=True, text=True,
                        timeout=60)
     assert r.returncode == 0 and r.stdout.startswith("100 rows: loss "), r.stdout + r.stderr
+    frozen = tmp_path / "frozen.txt"            # --freeze: those types keep the start's
+    r = subprocess.run(tool + ["fit", str(fit), "--held", str(held), "--steps", "300",
+                               "--freeze", "KAB", "--out", str(frozen)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    got = assets.load_pst(frozen)
+    assert got[:3] == start[:3] and got[3:] != start[3:]
     held.write_text("not a label line\n")
     r = subprocess.run(tool + ["loss", str(out), str(held)], capture_output=True, text=True,
                        timeout=60)
