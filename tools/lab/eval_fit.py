@@ -210,11 +210,27 @@ def f_bottom(pos: Position, s: int) -> int:
     return sum(1 for i in (9, 10) if (sq := pos.piece_sq[16 * s + i]) and sq >> 4 == row)
 
 
+def _attackers_left(pos: Position) -> int:
+    """Rooks, horses and cannons of both sides on the board (12 at the start)."""
+    return sum(1 for p in range(32) if pos.piece_sq[p] and PIECE_TYPES[p & 15] in
+               (ROOK, KNIGHT, CANNON))
+
+
+def _late(types):
+    """A type's count x the attackers gone from the board (0 at the start, 12 at the end):
+    what the type gains (weight > 0) or loses as the board empties."""
+    count = _count(types)
+    return lambda pos, s: count(pos, s) * (12 - _attackers_left(pos))
+
+
 FEATURES = {"guard": f_guard, "bottom": f_bottom, "crossed": f_crossed, "horse_legs": f_horse_legs,
             "rook_mob": f_rook_mob, "hollow": f_hollow,
             "n_rook": _count((ROOK,)), "n_horse": _count((KNIGHT,)),
             "n_cannon": _count((CANNON,)), "n_guards": _count((ADVISOR, BISHOP)),
-            "n_pawn": _count((PAWN,))}
+            "n_pawn": _count((PAWN,)),
+            "late_horse": _late((KNIGHT,)), "late_cannon": _late((CANNON,)),
+            "late_rook": _late((ROOK,)), "late_pawn": _late((PAWN,)),
+            "late_guards": _late((ADVISOR, BISHOP))}
 
 
 def use_tables(spec: str) -> None:
