@@ -95,6 +95,9 @@ def test_engine_tables_shape_and_bound():
     m = re.search(r"Each is 0\.\.([\d,]+) \(`eval\.max_side_sum`", doc)
     assert m and int(m.group(1).replace(",", "")) == max_side_sum(engine)
     assert 2 * max_side_sum(engine) + 3 < 2 ** 15
+    # the asset's header says how it was made; a claim of tune_pst is checked here
+    header = (ROOT / "assets" / "pst_engine.txt").read_text().split("\ntype", 1)[0]
+    assert ("Made by: eval.tune_pst" in header) == (engine == reweighted_pst())
 
 
 def test_reweighted_tables():
