@@ -48,3 +48,18 @@ def test_children_are_one_legal_ply_from_their_tuning_opening(tmp_path, monkeypa
             child.push(mv)
             fens.add(child.fen())
         assert o.fen in fens
+
+
+def test_bad_arguments_exit_2(tmp_path):
+    """--from a file this tool did not write, a missing file, or a bad --per: one line,
+    exit 2, before Fairy-Stockfish starts."""
+    import subprocess
+    other = tmp_path / "other.txt"
+    other.write_text("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n")
+    tool = [sys.executable, str(LAB / "extend_openings.py"), str(tmp_path / "out.txt")]
+    for extra, said in ((["--from", str(other)], "not a file of this tool"),
+                        (["--from", str(tmp_path / "none.txt")], "No such file"),
+                        (["--per", "9"], "--per must be")):
+        r = subprocess.run(tool + extra, capture_output=True, text=True, timeout=60)
+        assert r.returncode == 2 and r.stderr.startswith("error:") and said in r.stderr, r.stderr
+    assert not (tmp_path / "out.txt").exists()

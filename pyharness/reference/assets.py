@@ -1,7 +1,7 @@
 """The engine's data, read from the text assets the ROM tables are generated from.
 
 One source each (docs/search.md): assets/pst_engine.txt (the evaluation's tables;
-assets/pst.txt holds the published ones they were fitted from), assets/zobrist.txt
+assets/pst.txt holds the published ones they were made from), assets/zobrist.txt
 (the Zobrist seed), assets/levels.txt (the level table), assets/book.txt (opening
 lines). pyharness/gen/gen_*.py turn the same values into build/*.inc; the reference engine
 reads them through this module, so the two hold the same bits.

@@ -1,12 +1,12 @@
 """Evaluation: material + piece-square values, kept per side.
 
 The engine's tables are assets/pst_engine.txt (read by the twin here and turned into the
-ROM's by pyharness/gen/gen_eval.py). They were made from XQWLight's published tables
-(assets/pst.txt) in two steps against Fairy-Stockfish (docs/search.md, "Evaluation"):
-`tune_pst` re-weights them (a type's lowest entry, its material, is replaced by
-TUNED_MATERIAL[type] and the rest above it, its positional part, scaled by
-POSITION_SCALE_PCT / 100, rounded half up; the king keeps its table), and
-tools/lab/pst_fit.py fits that square by square (its command is in the asset's header).
+ROM's by pyharness/gen/gen_eval.py); the asset's header says how they were made. Today
+they are XQWLight's published tables (assets/pst.txt) re-weighted against
+Fairy-Stockfish by `tune_pst` (docs/search.md, "Evaluation"): a type's lowest entry, its
+material, is replaced by TUNED_MATERIAL[type] and the rest above it, its positional part,
+is scaled by POSITION_SCALE_PCT / 100, rounded half up; the king keeps its table.
+tools/lab/pst_fit.py fits candidates square by square from there.
 score = own_sum - opponent_sum + ADVANCED_VALUE, from the side to move's view.
 Each side's sum is at most `max_side_sum` (every piece on its type's best square;
 docs/search.md gives the figure), so a score is 16-bit signed with a wide margin.

@@ -81,10 +81,16 @@ def main(argv: list[str] | None = None) -> int:
     if not 1 <= ns.per <= 5:
         print("error: --per must be 1..5", file=sys.stderr)
         return 2
-    if ns.source != "tune" and "never the judging half" not in open(ns.source).readline():
-        print(f"error: --from {ns.source}: not a file of this tool", file=sys.stderr)
+    try:
+        if ns.source != "tune":
+            with open(ns.source, encoding="utf-8") as f:
+                first = f.readline(200)
+            if "never the judging half" not in first:
+                raise ValueError(f"--from {ns.source}: not a file of this tool")
+        n = extend(ns.out, ns.per, log=lambda s: print(s, flush=True), source=ns.source)
+    except (ValueError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
         return 2
-    n = extend(ns.out, ns.per, log=lambda s: print(s, flush=True), source=ns.source)
     print(f"{n} openings written to {ns.out}")
     return 0
 
