@@ -332,3 +332,20 @@ def test_pst_fit_tool(tmp_path):
     r = subprocess.run(tool + ["loss", str(out), str(held)], capture_output=True, text=True,
                        timeout=60)
     assert r.returncode == 2 and "FEN ; centipawns" in r.stderr
+
+
+def test_eval_fit_late_features():
+    """eval_fit's late_* features: a type's count x the attackers gone (0 at the start;
+    a red rook taken off makes Red's horses 2 x 1 and Black's 2 x 1)."""
+    import importlib.util
+    sys.path.insert(0, str(ROOT / "tools" / "lab"))
+    spec = importlib.util.spec_from_file_location("eval_fit", ROOT / "tools" / "lab" / "eval_fit.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    start = Position.start()
+    assert all(tool.FEATURES[f"late_{k}"](start, s) == 0
+               for k in ("horse", "cannon", "rook", "pawn", "guards") for s in (0, 1))
+    pos = Position.from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/1NBAKABNR w - - 0 1")
+    assert tool.FEATURES["late_horse"](pos, 0) == 2 == tool.FEATURES["late_horse"](pos, 1)
+    assert tool.FEATURES["late_rook"](pos, 0) == 1 and tool.FEATURES["late_rook"](pos, 1) == 2
+    assert tool.FEATURES["late_guards"](pos, 1) == 4
