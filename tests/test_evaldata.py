@@ -338,7 +338,6 @@ def test_eval_fit_late_features():
     """eval_fit's late_* features: a type's count x the attackers gone (0 at the start;
     a red rook taken off makes Red's horses 2 x 1 and Black's 2 x 1)."""
     import importlib.util
-    sys.path.insert(0, str(ROOT / "tools" / "lab"))
     spec = importlib.util.spec_from_file_location("eval_fit", ROOT / "tools" / "lab" / "eval_fit.py")
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)

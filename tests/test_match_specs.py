@@ -87,9 +87,10 @@ def test_ref_calls_think_with_limits_rules_seed_and_history(monkeypatch):
     calls = []
 
     def think(position, level=None, depth=None, seed=0, nodes=None, frames=None,
-              history_moves=(), trace=None, rules=None):
+              history_moves=(), trace=None, rules=None, evaluator=None):
         calls.append(dict(fen=position.fen(), level=level, depth=depth, seed=seed,
-                          nodes=nodes, frames=frames, history=history_moves, rules=rules))
+                          nodes=nodes, frames=frames, history=history_moves, rules=rules,
+                          evaluator=evaluator))
         return types.SimpleNamespace(best_move=position.legal_moves()[0])
 
     import pyharness.reference.search as search
@@ -108,7 +109,8 @@ def test_ref_calls_think_with_limits_rules_seed_and_history(monkeypatch):
                         bad_caps=False, lmr_deep=True, ext_limit=True, plan_changed=3,
                         lmr_move=2, plan_kept=3)
     assert calls == [dict(fen=pos.fen(), level=4, depth=None, seed=search_seed(11, 1),
-                          nodes=None, frames=None, history=history, rules=rules)]
+                          nodes=None, frames=None, history=history, rules=rules,
+                          evaluator=None)]          # ref: the engine's own tables
 
 
 def test_rule_keys_name_every_rule_once():

@@ -20,13 +20,13 @@ import argparse
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from gen_heldout_openings import (FIRST_MARGIN, KEEP_DEPTH, KEEP_MARGIN, MULTIPV,  # noqa: E402
+# the script's own folder (tools/lab) is first on the path when it runs
+from gen_heldout_openings import (FIRST_MARGIN, KEEP_DEPTH, KEEP_MARGIN, MULTIPV,
                                   PLY_DEPTH, MultiPvEngine, position_keys)
 
-from pyharness.match.runner import load_openings  # noqa: E402
-from pyharness.match.uci import UciSettings  # noqa: E402
-from pyharness.reference.position import Move, Position  # noqa: E402
+from pyharness.match.runner import load_openings
+from pyharness.match.uci import UciSettings
+from pyharness.reference.position import Move, Position
 
 
 def extend(out: str, per: int, log=print, source: str = "tune") -> int:

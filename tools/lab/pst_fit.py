@@ -33,13 +33,12 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from eval_fit import read_labels  # noqa: E402  (tools/lab's label reader)
+from eval_fit import read_labels  # tools/lab's label reader (the script's own folder)
 
-from pyharness.reference.assets import PLAY_SQUARES, load_pst  # noqa: E402
-from pyharness.reference.board import PIECE_TYPES  # noqa: E402
-from pyharness.reference.eval import ADVANCED_VALUE, reweighted_pst  # noqa: E402
-from pyharness.reference.position import Position  # noqa: E402
+from pyharness.reference.assets import PLAY_SQUARES, load_pst
+from pyharness.reference.board import PIECE_TYPES
+from pyharness.reference.eval import ADVANCED_VALUE, reweighted_pst
+from pyharness.reference.position import Position
 
 SCALE = 400.0
 TYPE_NAMES = "KABNRCP"
