@@ -233,8 +233,8 @@ FEATURES = {"guard": f_guard, "bottom": f_bottom, "crossed": f_crossed, "horse_l
             "late_guards": _late((ADVISOR, BISHOP))}
 
 
-def use_tables(spec: str) -> None:
-    """Make Evaluator.default() the published tables re-weighted by `spec` (--tables)."""
+def use_tables(spec: str) -> Evaluator:
+    """An Evaluator of the published tables re-weighted by `spec` (--tables)."""
     from pyharness.reference import eval as ev
     try:
         a, b, h, r, c, p, scale = (int(v) for v in spec.split(","))
@@ -242,11 +242,11 @@ def use_tables(spec: str) -> None:
         raise ValueError(f"--tables wants seven integers A,B,H,R,C,P,S, got {spec!r}") from None
     ev.TUNED_MATERIAL = {ADVISOR: a, BISHOP: b, KNIGHT: h, ROOK: r, CANNON: c, PAWN: p}
     ev.POSITION_SCALE_PCT = scale
-    tables = ev.reweighted_pst()        # entries outside 1..255: ValueError now
-    ev.Evaluator.default = classmethod(lambda cls: cls(tables))
+    return Evaluator(ev.reweighted_pst())   # entries outside 1..255: ValueError now
 
 
-def fit(path: str, sets: list[list[str]], held: str | None = None) -> None:
+def fit(path: str, sets: list[list[str]], held: str | None = None,
+        evaluator: Evaluator | None = None) -> None:
     """The logistic fit of each feature set (see the module's docstring); with `held`,
     a second label file (positions of other openings and games) scored by the weights
     fitted on `path`: the held-out loss."""
@@ -263,7 +263,7 @@ def fit(path: str, sets: list[list[str]], held: str | None = None) -> None:
         return np.array([[FEATURES[k](q, q.side) - FEATURES[k](q, q.side ^ 1) for k in names]
                          for q in poss], float).reshape(len(poss), len(names))
 
-    ev = Evaluator.default()
+    ev = evaluator or Evaluator.default()
     y, poss, x0 = load(path)
     hy = hposs = hx0 = None
     if held:
@@ -347,9 +347,7 @@ def main() -> int:
                 print(f"eval_fit: unknown feature(s) {', '.join(sorted(unknown))}; "
                       f"known: {', '.join(FEATURES)}", file=sys.stderr)
                 return 2
-            if a.tables:
-                use_tables(a.tables)
-            fit(a.labels, sets, a.held)
+            fit(a.labels, sets, a.held, use_tables(a.tables) if a.tables else None)
     except (OSError, ValueError) as exc:
         print(f"eval_fit: {exc}", file=sys.stderr)
         return 2

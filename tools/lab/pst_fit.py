@@ -177,14 +177,13 @@ def main(argv: list[str] | None = None) -> int:
             X, y = lay.features(read_rows(a.labels))
             print(f"{len(y)} rows: loss {loss(X, y, lay.w0, best_k(X, y, lay.w0)) * 1e4:.2f}")
             return 0
-        lay = Layout(reweighted_pst())
-        rows = read_rows(a.labels)
-        held_fens = {fen for fen, _ in read_rows([a.held])}
-        rows = [r for r in rows if r[0] not in held_fens]
-        X, y = lay.features(rows)
-        hX, hy = lay.features(read_rows([a.held]))
         if set(a.freeze) - set(TYPE_NAMES):
             raise ValueError(f"--freeze wants letters of {TYPE_NAMES}, got {a.freeze!r}")
+        lay = Layout(reweighted_pst())
+        held = read_rows([a.held])
+        held_fens = {fen for fen, _ in held}
+        X, y = lay.features([r for r in read_rows(a.labels) if r[0] not in held_fens])
+        hX, hy = lay.features(held)
         frozen = np.array([TYPE_NAMES[t] in a.freeze for t, _ in lay.classes])
         k = best_k(X, y, lay.w0)
         w = fit_weights(X, y, lay.w0, k, a.lam, a.steps, frozen)
