@@ -6,7 +6,8 @@ they are XQWLight's published tables (assets/pst.txt) re-weighted against
 Fairy-Stockfish by `tune_pst` (docs/search.md, "Evaluation"): a type's lowest entry, its
 material, is replaced by TUNED_MATERIAL[type] and the rest above it, its positional part,
 is scaled by POSITION_SCALE_PCT / 100, rounded half up; the king keeps its table.
-tools/lab/pst_fit.py fits candidates square by square from there.
+tools/lab/pst_fit.py fits candidates square by square from there; tools/lab/spsa.py
+tunes tune_pst's numbers by games.
 score = own_sum - opponent_sum + ADVANCED_VALUE, from the side to move's view.
 Each side's sum is at most `max_side_sum` (every piece on its type's best square;
 docs/search.md gives the figure), so a score is 16-bit signed with a wide margin.
@@ -26,18 +27,21 @@ TUNED_MATERIAL = {ADVISOR: 25, BISHOP: 23, KNIGHT: 63, ROOK: 171, CANNON: 84, PA
 POSITION_SCALE_PCT = 117
 
 
-def tune_pst(tables: tuple[bytes, ...]) -> tuple[bytes, ...]:
-    """The published tables re-weighted (see the module's docstring)."""
+def tune_pst(tables: tuple[bytes, ...], material: dict[int, int] | None = None,
+             scale_pct: int = POSITION_SCALE_PCT) -> tuple[bytes, ...]:
+    """The published tables re-weighted (see the module's docstring); `material` and
+    `scale_pct` replace TUNED_MATERIAL and POSITION_SCALE_PCT (tools/lab/spsa.py)."""
+    material = TUNED_MATERIAL if material is None else material
     out = []
     for t, table in enumerate(tables):
-        if t not in TUNED_MATERIAL:
+        if t not in material:
             out.append(bytes(table))
             continue
         low = min(table[sq] for sq in PLAY_SQUARES if table[sq])
         new = bytearray(256)
         for sq in PLAY_SQUARES:
             if table[sq]:
-                v = TUNED_MATERIAL[t] + (POSITION_SCALE_PCT * (table[sq] - low) + 50) // 100
+                v = material[t] + (scale_pct * (table[sq] - low) + 50) // 100
                 if not 1 <= v <= 255:
                     raise ValueError(f"re-weighted entry {v} of type {t} is not 1..255")
                 new[sq] = v

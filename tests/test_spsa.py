@@ -1,0 +1,118 @@
+"""tools/lab/spsa.py: the tables' recipe tuned by pairs of games (SPSA), resumable, on the
+tuning openings only."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+
+import pytest
+
+from pyharness.match.runner import load_openings
+from pyharness.reference.assets import load_pst
+from pyharness.reference.eval import default_pst
+from pyharness.rom.build import project_root
+
+ROOT = project_root()
+LAB = ROOT / "tools" / "lab"
+
+
+def _module(name: str):
+    """tools/lab/NAME.py as the module NAME (in sys.modules, as an import would put it)."""
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, LAB / f"{name}.py")
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[name] = mod
+        spec.loader.exec_module(mod)
+    return sys.modules[name]
+
+
+def _load():
+    """spsa, with the siblings it imports given as modules first (no sys.path edit)."""
+    _module("eval_fit")
+    _module("pst_fit")
+    return _module("spsa")
+
+
+def _rook_oracle(tool):
+    """A fake pair: theta+ wins both games when its rook is worth more, else loses both."""
+    r = [p.name for p in tool.PARAMS].index("R")
+
+    def play(level, plus, minus, opening, seed):
+        return (2, 0, 0) if plus[r] > minus[r] else (0, 0, 2)
+    return play, r
+
+
+def test_the_start_is_the_engines_tables_and_the_bounds_build():
+    tool = _load()
+    assert tool.tables_of([p.start for p in tool.PARAMS]) == default_pst()
+    for corner in ([p.lo for p in tool.PARAMS], [p.hi for p in tool.PARAMS]):
+        tables = tool.tables_of(corner)           # tune_pst raises outside 1..255
+        assert all(max(t) <= 255 for t in tables)
+    assert tool.tables_of([p.start + (p.name == "R") * 10 for p in tool.PARAMS]) != default_pst()
+
+
+def test_gains_end_at_the_documented_step():
+    tool = _load()
+    cs, steps = tool.gains(999, 1000, 0.02)
+    for p, c, st in zip(tool.PARAMS, cs, steps):
+        assert c == pytest.approx(p.c_end)
+        assert st == pytest.approx(0.02 * p.c_end)
+    c0, s0 = tool.gains(0, 1000, 0.02)
+    assert all(a > b for a, b in zip(c0, cs)) and all(a > b for a, b in zip(s0, steps))
+
+
+def test_a_pair_that_favours_the_rook_raises_it_and_a_run_resumes(tmp_path, monkeypatch):
+    tool = _load()
+    play, r = _rook_oracle(tool)
+    monkeypatch.setattr(tool, "play_pair", play)
+    out = tmp_path / "run.jsonl"
+    theta = tool.run(str(out), 6, 1, 3, "tune", 5, 0.02, log=lambda s: None)
+    rise = sum(2 * tool.gains(k, 6, 0.02)[1][r] for k in range(6))
+    assert theta[r] == pytest.approx(tool.PARAMS[r].start + rise, abs=1e-3)
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [row["k"] for row in rows] == list(range(6))
+    assert all(row["wdl"] in ([2, 0, 0], [0, 0, 2]) for row in rows)
+    cut = tmp_path / "cut.jsonl"                  # a run stopped after 3 pairs, resumed
+    cut.write_text("".join(line + "\n" for line in out.read_text().splitlines()[:3]))
+    again = tool.run(str(cut), 6, 1, 3, "tune", 5, 0.02, log=lambda s: None)
+    assert again == pytest.approx(theta, abs=1e-3)
+    assert cut.read_text() == out.read_text()
+
+
+def test_show_writes_the_means_tables(tmp_path, monkeypatch):
+    tool = _load()
+    play, _ = _rook_oracle(tool)
+    monkeypatch.setattr(tool, "play_pair", play)
+    out = tmp_path / "run.jsonl"
+    tool.run(str(out), 4, 1, 3, "tune", 2, 0.02, log=lambda s: None)
+    tables = tmp_path / "t.txt"
+    lines = []
+    mean = tool.show(str(out), str(tables), log=lines.append)
+    rows = tool.read_run(str(out))
+    assert mean == pytest.approx([sum(r["theta"][i] for r in rows[2:]) / 2
+                                  for i in range(len(tool.PARAMS))])
+    assert load_pst(tables) == tool.tables_of(mean)
+    assert "Made by tools/lab/spsa.py" in tables.read_text()
+    assert any(line.startswith("R ") for line in lines)
+
+
+def test_the_judging_half_and_bad_input_are_refused(tmp_path, capsys):
+    tool = _load()
+    with pytest.raises(tool.SpsaError, match="judging"):
+        tool.run(str(tmp_path / "x.jsonl"), 2, 1, 3, "judge", 1, 0.02, log=lambda s: None)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"k": 0, "theta": [1, 2]}\n')
+    assert tool.main(["show", str(bad)]) == 2
+    assert "bad.jsonl:1" in capsys.readouterr().err
+    assert tool.main(["run", str(tmp_path / "y.jsonl"), "--pairs", "0"]) == 2
+    assert tool.main(["run", str(tmp_path / "y.jsonl"), "--pairs", "2",
+                      "--openings", str(tmp_path / "none.txt")]) == 2
+    assert tool.main(["show", str(tmp_path / "missing.jsonl")]) == 2
+
+
+def test_a_real_pair_is_two_games():
+    tool = _load()
+    start = [float(p.start) for p in tool.PARAMS]
+    w, d, lo = tool.play_pair(1, start, start, load_openings("tune")[0], 3)
+    assert w + d + lo == 2
