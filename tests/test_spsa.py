@@ -116,3 +116,19 @@ def test_a_real_pair_is_two_games():
     start = [float(p.start) for p in tool.PARAMS]
     w, d, lo = tool.play_pair(1, start, start, load_openings("tune")[0], 3)
     assert w + d + lo == 2
+
+
+def test_the_recipe_takes_its_numbers_as_arguments():
+    """tune_pst's material and scale arguments, and eval_fit --tables, change the tables
+    without touching the module's constants (a scale given is a scale used)."""
+    from pyharness.reference import eval as ev
+    from pyharness.reference.board import ADVISOR, BISHOP, CANNON, KNIGHT, PAWN, ROOK
+    _load()
+    fit = sys.modules["eval_fit"]
+    before = (dict(ev.TUNED_MATERIAL), ev.POSITION_SCALE_PCT)
+    assert ev.tune_pst(load_pst(), None, 100) != ev.reweighted_pst()
+    published = "20,18,78,194,89,7,100"
+    material = dict(zip((ADVISOR, BISHOP, KNIGHT, ROOK, CANNON, PAWN), (20, 18, 78, 194, 89, 7)))
+    assert fit.use_tables(published).pst == ev.tune_pst(load_pst(), material, 100)
+    assert fit.use_tables(published).pst[1:] == load_pst()[1:]     # scale 100: the published
+    assert (dict(ev.TUNED_MATERIAL), ev.POSITION_SCALE_PCT) == before

@@ -28,10 +28,12 @@ POSITION_SCALE_PCT = 117
 
 
 def tune_pst(tables: tuple[bytes, ...], material: dict[int, int] | None = None,
-             scale_pct: int = POSITION_SCALE_PCT) -> tuple[bytes, ...]:
+             scale_pct: int | None = None) -> tuple[bytes, ...]:
     """The published tables re-weighted (see the module's docstring); `material` and
-    `scale_pct` replace TUNED_MATERIAL and POSITION_SCALE_PCT (tools/lab/spsa.py)."""
+    `scale_pct` replace TUNED_MATERIAL and POSITION_SCALE_PCT (tools/lab/spsa.py,
+    eval_fit.py --tables)."""
     material = TUNED_MATERIAL if material is None else material
+    scale_pct = POSITION_SCALE_PCT if scale_pct is None else scale_pct
     out = []
     for t, table in enumerate(tables):
         if t not in material:

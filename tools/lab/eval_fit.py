@@ -35,6 +35,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 
 from pyharness.match.runner import load_openings
+from pyharness.reference.assets import load_pst
 from pyharness.reference.board import ADVISOR, BISHOP, CANNON, KNIGHT, PAWN, PIECE_TYPES, ROOK
 from pyharness.reference.eval import Evaluator
 from pyharness.reference.lfsr import Lfsr
@@ -240,9 +241,8 @@ def use_tables(spec: str) -> Evaluator:
         a, b, h, r, c, p, scale = (int(v) for v in spec.split(","))
     except ValueError:
         raise ValueError(f"--tables wants seven integers A,B,H,R,C,P,S, got {spec!r}") from None
-    ev.TUNED_MATERIAL = {ADVISOR: a, BISHOP: b, KNIGHT: h, ROOK: r, CANNON: c, PAWN: p}
-    ev.POSITION_SCALE_PCT = scale
-    return Evaluator(ev.reweighted_pst())   # entries outside 1..255: ValueError now
+    material = {ADVISOR: a, BISHOP: b, KNIGHT: h, ROOK: r, CANNON: c, PAWN: p}
+    return Evaluator(ev.tune_pst(load_pst(), material, scale))   # outside 1..255: ValueError
 
 
 def fit(path: str, sets: list[list[str]], held: str | None = None,
