@@ -73,7 +73,7 @@ PARAMS = (
 )
 
 
-class SpsaError(ValueError):
+class SpsaError(Xq65Error, ValueError):
     """Bad arguments or a bad run file."""
 
 
@@ -248,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
             run(a.out, a.pairs, a.jobs, a.level, a.openings, a.seed, a.r_end, until)
         else:
             show(a.out, a.tables)
-    except (SpsaError, Xq65Error, OSError) as exc:   # Xq65Error: a bad openings file
+    except (Xq65Error, OSError) as exc:   # SpsaError, or a bad openings file
         print(f"error: {exc}", file=sys.stderr)
         return 2
     return 0
