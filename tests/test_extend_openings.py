@@ -2,32 +2,18 @@
 as a file `xq65 match --openings FILE` reads; never a judging position."""
 from __future__ import annotations
 
-import importlib.util
 import sys
 
+from lab_support import LAB, lab_module
 from pyharness.match.runner import load_openings
 from pyharness.reference.position import Position
-from pyharness.rom.build import project_root
-
-ROOT = project_root()
-LAB = ROOT / "tools" / "lab"
-
-
-def _module(name: str):
-    """tools/lab/NAME.py as the module NAME (in sys.modules, as an import would put it)."""
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, LAB / f"{name}.py")
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
 
 
 def _load():
     """extend_openings, with the sibling it imports (a script finds it in its own folder)
     given as a module first: no sys.path edit."""
-    _module("gen_heldout_openings")
-    return _module("extend_openings")
+    lab_module("gen_heldout_openings")
+    return lab_module("extend_openings")
 
 
 def test_children_are_one_legal_ply_from_their_tuning_opening(tmp_path, monkeypatch):

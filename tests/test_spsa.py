@@ -2,36 +2,22 @@
 tuning openings only."""
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 
 import pytest
 
+from lab_support import lab_module
 from pyharness.match.runner import load_openings
 from pyharness.reference.assets import load_pst
 from pyharness.reference.eval import default_pst
-from pyharness.rom.build import project_root
-
-ROOT = project_root()
-LAB = ROOT / "tools" / "lab"
-
-
-def _module(name: str):
-    """tools/lab/NAME.py as the module NAME (in sys.modules, as an import would put it)."""
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, LAB / f"{name}.py")
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    return sys.modules[name]
 
 
 def _load():
     """spsa, with the siblings it imports given as modules first (no sys.path edit)."""
-    _module("eval_fit")
-    _module("pst_fit")
-    return _module("spsa")
+    lab_module("eval_fit")
+    lab_module("pst_fit")
+    return lab_module("spsa")
 
 
 def _rook_oracle(tool):
