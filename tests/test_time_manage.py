@@ -67,22 +67,24 @@ def _predicted_over(iterations: list, cap: int, halves: int, kept: int) -> bool:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("level", [4, 5])
-def test_twin_skips_only_what_the_rule_says_and_saves_time(level):
-    """At the L4 and L5 caps on the suite: every skip is justified by the model clock,
-    the managed searches take less model time in total, and the rule before (1.5 t
-    after a kept best move) skips nothing the shipped rule starts: the shipped rule
-    only declines more, never less."""
-    cap = 600 if level == 4 else 1800
+@pytest.mark.parametrize("level, cap", [(4, 300), (5, 1800)])
+def test_twin_skips_only_what_the_rule_says_and_saves_time(level, cap):
+    """On the suite, level 4 at half its cap and level 5 at its own: every skip is
+    justified by the model clock, the managed searches take less model time in total,
+    and the rule before (1.5 t after a kept best move) skips nothing the shipped rule
+    starts: the shipped rule only declines more, never less. Level 4's depth-4 search
+    fits its 600 frames on nearly the whole suite, so how often the rule acts at that
+    cap is a property of the evaluation's tables; at 300 frames it has to act."""
     t_on = t_off = t_old = skipped = 0
     for k, sp in enumerate(load_suite()):
         if level == 5 and k % 3:
             continue                               # level 5: every third position
         pos = Position.from_fen(sp.fen)
-        on = think(pos, level=level, seed=1 + k, use_book=False)
-        off = think(pos, level=level, seed=1 + k, use_book=False,
+        on = think(pos, level=level, frames=cap, seed=1 + k, use_book=False)
+        off = think(pos, level=level, frames=cap, seed=1 + k, use_book=False,
                     rules=SearchRules(time_manage=False))
-        old = think(pos, level=level, seed=1 + k, use_book=False, rules=SearchRules(plan_kept=3))
+        old = think(pos, level=level, frames=cap, seed=1 + k, use_book=False,
+                    rules=SearchRules(plan_kept=3))
         assert old.iterations[:len(on.iterations)] == on.iterations
         assert on.depth <= old.depth and on.nodes <= old.nodes
         assert not (on.skipped and on.stopped)

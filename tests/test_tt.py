@@ -74,4 +74,6 @@ def test_depth_preferred_replacement_searches_fewer_nodes_in_the_middlegame():
     old = sum(think(Position.from_fen(p.fen), depth=4, seed=1,
                     rules=SearchRules(tt_deep=False)).nodes
               for p in mids)
-    assert new < 0.93 * old, (new, old)          # measured: 115,407 against 129,514
+    # the sign is the rule's; the margin is the tables' (how often a deep entry is met
+    # again), so it is not pinned here: journal.md has the measured figures
+    assert new < old, (new, old)
