@@ -1,12 +1,15 @@
 """tools/lab/match_lines.py: the resumable match's score and its sequential test (--sprt)."""
 from __future__ import annotations
 
-import importlib.util
+import datetime as dt
 import json
 import subprocess
 import sys
 from types import SimpleNamespace
 
+import pytest
+
+from lab_support import lab_module
 from pyharness.rom.build import project_root
 
 ROOT = project_root()
@@ -14,10 +17,7 @@ TOOL = ROOT / "tools" / "lab" / "match_lines.py"
 
 
 def _load():
-    spec = importlib.util.spec_from_file_location("match_lines", TOOL)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return lab_module("match_lines")
 
 
 def _write(path, scores):
@@ -92,3 +92,17 @@ def test_pst_kind_searches_with_the_file_tables(tmp_path):
     r = subprocess.run([sys.executable, str(TOOL), "pst:depth=1", "ref:depth=1", "2", "1", "1",
                         str(out), "--pst", str(bad)], capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "9 numbers" in r.stderr, r.stderr
+
+
+def test_until_is_the_next_such_time():
+    """--until 01:45 asked at 23:30 means tomorrow's 01:45, not a time already past
+    (which stopped a run after its first game); a bad time is refused."""
+    parse = _load().parse_until
+    utc = dt.timezone.utc
+    evening = dt.datetime(2026, 11, 27, 23, 30, 12, tzinfo=utc)
+    assert parse("01:45", evening) == dt.datetime(2026, 11, 28, 1, 45, tzinfo=utc)
+    assert parse("23:45", evening) == dt.datetime(2026, 11, 27, 23, 45, tzinfo=utc)
+    assert parse("23:30", evening) == dt.datetime(2026, 11, 28, 23, 30, tzinfo=utc)
+    for bad in ("1745", "25:00", "ab:cd"):
+        with pytest.raises(ValueError, match="--until"):
+            parse(bad, evening)

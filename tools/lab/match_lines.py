@@ -17,7 +17,7 @@ as it leaves the bounds (H0 or H1 accepted; GAMES is then the most it plays; wri
 docs/journal.md ("Late-move reductions: strength", "Null move with late-move reductions").
 --openings SET plays another opening set (`xq65 match --openings`: tune, judge or a
 file; tune for a keep-or-drop decision, docs/match.md); --until HH:MM (UTC) starts no
-game after that time. --pst FILE registers the engine kind `pst`: the twin (the
+game after the next such time (a time already past today is tomorrow's). --pst FILE registers the engine kind `pst`: the twin (the
 options of `ref`) evaluating with the tables of FILE (assets/pst.txt's format, read
 as they are), to match a candidate's tables against the engine's (`pst:L4 ref:L4`).
 Each line also has the game's seconds.
@@ -101,6 +101,17 @@ def parse_sprt(text: str | None) -> tuple[float, float] | None:
     return e0, e1
 
 
+def parse_until(text: str, now: dt.datetime) -> dt.datetime:
+    """--until "HH:MM" (UTC): the first such time after `now` (01:45 asked at 23:30 is
+    tomorrow's)."""
+    try:
+        hh, mm = (int(x) for x in text.split(":"))
+        until = now.replace(hour=hh, minute=mm, second=0, microsecond=0)
+    except ValueError:
+        raise ValueError(f"--until wants HH:MM (UTC), got {text!r}") from None
+    return until if until > now else until + dt.timedelta(days=1)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("args", nargs="+")
@@ -135,11 +146,7 @@ def main(argv: list[str] | None = None) -> int:
             tasks.reverse()
         if sprt and done and sprt_state(out, sprt)[1]:
             tasks = []                  # decided already
-        until = None
-        if ns.until:
-            hh, mm = (int(x) for x in ns.until.split(":"))
-            until = dt.datetime.now(dt.timezone.utc).replace(hour=hh, minute=mm, second=0,
-                                                             microsecond=0)
+        until = parse_until(ns.until, dt.datetime.now(dt.timezone.utc)) if ns.until else None
         with open(out, "a") as f:
             for rec in iter_match(parse_spec(a), parse_spec(b), tasks, jobs=int(jobs)):
                 f.write(json.dumps({"index": rec.index, "a_score": rec.a_score,
