@@ -348,10 +348,8 @@ def test_pst_fit_tool(tmp_path):
 def test_eval_fit_late_features():
     """eval_fit's late_* features: a type's count x the attackers gone (0 at the start;
     a red rook taken off makes Red's horses 2 x 1 and Black's 2 x 1)."""
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("eval_fit", ROOT / "tools" / "lab" / "eval_fit.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
+    from lab_support import lab_module
+    tool = lab_module("eval_fit")
     start = Position.start()
     assert all(tool.FEATURES[f"late_{k}"](start, s) == 0
                for k in ("horse", "cannon", "rook", "pawn", "guards") for s in (0, 1))
