@@ -98,3 +98,20 @@ def test_check_squares_say_in_check_exactly_when_the_king_is_attacked():
         assert bool(squares) == pos.in_check(), pos.fen()
         seen[pos.in_check()] += 1
     assert seen[1] > 200 and seen[0] > 2000, seen
+
+
+def test_capture_list_is_the_filtered_move_list():
+    """The quiescence's list (`legal_captures`, from the capture-only generator) is the
+    legal moves onto an enemy piece, in the same order, and the capture-only generator
+    is the pseudo-legal list's captures: on the playouts' positions, the check and
+    evasion ones among them, and with no capture at all."""
+    checked = in_check = empty = 0
+    for pos in _positions(120, seed=31):
+        b = pos.board
+        assert pos._capture_codes() == [c for c in pos._pseudo_codes() if b[c & 0xFF]], pos.fen()
+        caps = pos.legal_captures()
+        assert caps == [m for m in pos.legal_moves() if b[m.to]], pos.fen()
+        checked += 1
+        in_check += pos.in_check()
+        empty += not caps
+    assert checked > 3_000 and in_check > 50 and empty > 100, (checked, in_check, empty)

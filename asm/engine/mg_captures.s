@@ -72,7 +72,7 @@ line:   jmp mg_capt_line
 ;;
 ; The quiescence generator: the legal captures of the side to move, in the order
 ; mg_generate lists them (its list filtered to occupied targets: the twin's
-; `[m for m in legal_moves() if board[m.to]]`).  In check it lists every evasion, as
+; `Position.legal_captures()`, equal to `[m for m in legal_moves() if board[m.to]]`).  In check it lists every evasion, as
 ; mg_generate does (mg_incheck tells the caller which).  Same contract as mg_generate.
 ; @param eng_ply  the ply; mv_base_lo/hi[eng_ply] = first free slot of the move stack
 ; @return   mg_count = mv_count[ply] = moves written; mv_base[ply+1] = base + count;

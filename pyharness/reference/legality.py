@@ -163,7 +163,10 @@ def check_squares(b, ks: int, side: int, enemy) -> set[int]:
 
 
 def legal_codes(pos, codes: list[int]) -> list[int]:
-    """The legal moves among the pseudo-legal `codes` of `pos` (order kept)."""
+    """The legal moves among the pseudo-legal `codes` of `pos` (order kept): each is
+    judged on its own, so any subset of the pseudo-legal moves may be given."""
+    if not codes:
+        return []
     side = pos.side
     ks = pos.piece_sq[16 * side]
     test = pos._code_is_legal

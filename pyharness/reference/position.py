@@ -309,6 +309,69 @@ class Position:
                         ap(sq << 8 | (sq + 1))
         return out
 
+    def _capture_codes(self) -> list[int]:
+        """The pseudo-legal captures: `_pseudo_codes()` onto an enemy piece, in its order
+        (the same loops over the same slots and steps, keeping only the captures)."""
+        b = self.board
+        ps = self.piece_sq
+        side = self.side
+        enemy = 0x20 if side == RED else 0x10   # (b[t] & 0x30) == enemy: not own, empty or off
+        base = 16 * side
+        out: list[int] = []
+        ap = out.append
+        pal = IN_PALACE[side]
+        for i, steps in ((0, KING_STEPS), (1, ADVISOR_STEPS), (2, ADVISOR_STEPS)):
+            sq = ps[base + i]
+            if sq:
+                for d in steps:
+                    t = sq + d
+                    if pal[t] and (b[t] & 0x30) == enemy:
+                        ap(sq << 8 | t)
+        half = OWN_HALF[side]
+        for i in (3, 4):
+            sq = ps[base + i]
+            if sq:
+                for d, eye in BISHOP_STEPS:
+                    t = sq + d
+                    if half[t] and (b[t] & 0x30) == enemy and b[sq + eye] == 0:
+                        ap(sq << 8 | t)
+        for i in (5, 6):
+            sq = ps[base + i]
+            if sq:
+                for d, leg in KNIGHT_STEPS:
+                    t = sq + d
+                    if (b[t] & 0x30) == enemy and b[sq + leg] == 0:
+                        ap(sq << 8 | t)
+        for i in (7, 8, 9, 10):
+            sq = ps[base + i]
+            if sq:
+                for d in LINE_STEPS:
+                    t = sq + d
+                    while b[t] == 0:
+                        t += d
+                    if i < 9:
+                        if (b[t] & 0x30) == enemy:
+                            ap(sq << 8 | t)
+                    elif b[t] != OFFBOARD:
+                        t += d
+                        while b[t] == 0:
+                            t += d
+                        if (b[t] & 0x30) == enemy:
+                            ap(sq << 8 | t)
+        fwd = -16 if side == RED else 16
+        for i in range(11, 16):
+            sq = ps[base + i]
+            if sq:
+                t = sq + fwd
+                if (b[t] & 0x30) == enemy:
+                    ap(sq << 8 | t)
+                if (sq & 0x80 == 0) == (side == RED):
+                    if (b[sq - 1] & 0x30) == enemy:
+                        ap(sq << 8 | (sq - 1))
+                    if (b[sq + 1] & 0x30) == enemy:
+                        ap(sq << 8 | (sq + 1))
+        return out
+
     def _place_code(self, code: int) -> int:
         """Move the piece of `code` (`frm << 8 | to`) on the board and in piece_sq only
         (no side, counters or undo record); return what stood on `to` (0 or a piece)."""
@@ -364,6 +427,14 @@ class Position:
         """Legal moves of the side to move, in docs/encoding.md order."""
         cache = _MOVES
         return [cache[c] or _move_of(c) for c in self._legal_codes()]
+
+    def legal_captures(self) -> list[Move]:
+        """The legal captures of the side to move: `legal_moves()` with an occupied
+        target, in the same order (the quiescence's list): only the captures are
+        generated (`_capture_codes`) and tested (legality.legal_codes judges each move
+        on its own)."""
+        cache = _MOVES
+        return [cache[c] or _move_of(c) for c in legal_codes(self, self._capture_codes())]
 
     def is_legal(self, move: Move) -> bool:
         """True when `move` is legal for the side to move."""

@@ -253,7 +253,7 @@ class Searcher(PathMixin, OrderingMixin):
             best = stand
             if stand > alpha:
                 alpha = stand
-            moves = [m for m in self.pos.legal_moves() if board[m.to]]
+            moves = self.pos.legal_captures()
             if self.rules.qs_recap and ply - self.qs_start >= QS_RECAP_PLY:
                 last_to = self.pos.last_move_to()    # deep: recaptures only
                 moves = [m for m in moves if m.to == last_to]
