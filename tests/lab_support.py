@@ -16,5 +16,9 @@ def lab_module(name: str):
         spec = importlib.util.spec_from_file_location(name, LAB / f"{name}.py")
         mod = importlib.util.module_from_spec(spec)
         sys.modules[name] = mod
-        spec.loader.exec_module(mod)
+        try:
+            spec.loader.exec_module(mod)
+        except BaseException:
+            del sys.modules[name]       # no half-loaded module for the next test
+            raise
     return sys.modules[name]

@@ -17,6 +17,7 @@ def _load():
     """spsa, with the siblings it imports given as modules first (no sys.path edit)."""
     lab_module("eval_fit")
     lab_module("pst_fit")
+    lab_module("match_lines")
     return lab_module("spsa")
 
 
@@ -95,6 +96,8 @@ def test_the_judging_half_and_bad_input_are_refused(tmp_path, capsys):
     assert tool.main(["run", str(tmp_path / "y.jsonl"), "--pairs", "2",
                       "--openings", str(tmp_path / "none.txt")]) == 2
     assert tool.main(["show", str(tmp_path / "missing.jsonl")]) == 2
+    assert tool.main(["run", str(tmp_path / "y.jsonl"), "--pairs", "2", "--until", "7pm"]) == 2
+    assert "--until" in capsys.readouterr().err
 
 
 def test_a_real_pair_is_two_games():

@@ -21,7 +21,8 @@ with the end-of-run parameterisation of Fishtest). J workers play pairs at once;
 is drawn with the theta of its start and its step lands on the theta of its end
 (asynchronous SPSA). Every pair is appended to OUT at once (the theta after it), so a
 run cut short still counts and a second run resumes it; --until HH:MM (UTC) starts no
-pair after that time. The tuning openings only: a judging opening is refused.
+pair after the next such time (match_lines.parse_until). The tuning openings only: a
+judging opening is refused.
 
 `show` prints the theta of the last pair and the mean of the second half of the run
 (the estimate: the last theta alone carries the noise of its last steps) and writes the
@@ -40,6 +41,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, ThreadPoolE
 from dataclasses import dataclass
 from pathlib import Path
 
+from match_lines import parse_until  # --until: the next such time (the script's own folder)
 from pst_fit import HEADER, write_tables  # tools/lab's table writer (the script's own folder)
 
 from pyharness.match.players import SearchPlayer
@@ -240,11 +242,9 @@ def main(argv: list[str] | None = None) -> int:
             until = None
             if a.until:
                 try:
-                    t = dt.datetime.strptime(a.until, "%H:%M").time()
+                    until = parse_until(a.until, dt.datetime.now(dt.timezone.utc))
                 except ValueError as exc:
-                    raise SpsaError(f"--until {a.until!r}: not HH:MM") from exc
-                until = dt.datetime.combine(dt.datetime.now(dt.timezone.utc).date(), t,
-                                            dt.timezone.utc)
+                    raise SpsaError(str(exc)) from exc
             run(a.out, a.pairs, a.jobs, a.level, a.openings, a.seed, a.r_end, until)
         else:
             show(a.out, a.tables)
