@@ -9,7 +9,7 @@ Match i plays the games of `xq65 match Ai Bi -n GAMES --seed SEED --openings OPE
 -j 1` (the same schedule, openings, colours and engine seeds: pyharness.match.runner
 schedule + iter_match), in the order pair 0 of match 1, pair 0 of match 2, ..., pair 1
 of match 1, ... so that a run stopped early has a partial result for every match.
---until HH:MM (UTC) starts no game after that time. Files: OUT_DIR/<i>.jsonl, one
+--until HH:MM (UTC) starts no game after the next such time (match_lines.parse_until). Files: OUT_DIR/<i>.jsonl, one
 GameRecord.as_dict() per line plus "a" and "b".
 """
 from __future__ import annotations
@@ -22,6 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
+from match_lines import parse_until  # --until: the next such time (the script's own folder)
 from pyharness.match.elo import elo_estimate
 from pyharness.match.registry import parse_spec
 from pyharness.match.runner import iter_match, load_openings, schedule
@@ -71,11 +72,7 @@ def main(argv: list[str] | None = None) -> int:
         out_dir, games, seed, openings = Path(ns.args[0]), int(ns.args[1]), \
             int(ns.args[2]), ns.args[3]
         specs = [(parse_spec(a), parse_spec(b)) for a, b in zip(ns.args[4::2], ns.args[5::2])]
-        until = None
-        if ns.until:
-            hh, mm = (int(x) for x in ns.until.split(":"))
-            now = dt.datetime.now(dt.timezone.utc)
-            until = now.replace(hour=hh, minute=mm, second=0, microsecond=0)
+        until = parse_until(ns.until, dt.datetime.now(dt.timezone.utc)) if ns.until else None
         out_dir.mkdir(parents=True, exist_ok=True)
         tasks = schedule(games, load_openings(openings), seed)
         paths = [out_dir / f"{i + 1}.jsonl" for i in range(len(specs))]
