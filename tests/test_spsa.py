@@ -121,3 +121,35 @@ def test_the_recipe_takes_its_numbers_as_arguments():
     assert fit.use_tables(published).pst == ev.tune_pst(load_pst(), material, 100)
     assert fit.use_tables(published).pst[1:] == load_pst()[1:]     # scale 100: the published
     assert (dict(ev.TUNED_MATERIAL), ev.POSITION_SCALE_PCT) == before
+
+
+def test_per_type_scales_start_at_the_engines_tables_and_keep_their_set(tmp_path, monkeypatch):
+    """--scales per-type: five scales all at POSITION_SCALE_PCT make the engine's tables,
+    each moves its own type's positional part alone, the bounds build, and a run file
+    of one set refuses the other."""
+    from pyharness.reference.board import ADVISOR, BISHOP, CANNON
+    tool = _load()
+    params = tool.PARAMS_PER_TYPE
+    start = [p.start for p in params]
+    assert tool.tables_of(start) == default_pst()
+    for corner in ([p.lo for p in params], [p.hi for p in params]):
+        assert all(max(t) <= 255 for t in tool.tables_of(corner))
+    names = [p.name for p in params]
+    moved = tool.tables_of([x + 20 * (n == "sC") for n, x in zip(names, start)])
+    changed = [t for t in range(7) if moved[t] != default_pst()[t]]
+    assert changed == [CANNON]
+    # the same lowest entry (material), a larger spread above it
+    assert min(v for v in moved[CANNON] if v) == min(v for v in default_pst()[CANNON] if v)
+    assert max(moved[CANNON]) > max(default_pst()[CANNON])
+    guards = tool.tables_of([x + 40 * (n == "sG") for n, x in zip(names, start)])
+    assert [t for t in range(7) if guards[t] != default_pst()[t]] == [ADVISOR, BISHOP]
+    play, r = _rook_oracle(tool)
+    monkeypatch.setattr(tool, "play_pair", play)
+    out = tmp_path / "pt.jsonl"
+    theta = tool.run(str(out), 2, 1, 3, "tune", 3, 0.02, log=lambda s: None, params=params)
+    assert len(theta) == len(params) and theta[r] > params[r].start
+    with pytest.raises(tool.SpsaError, match="another parameter set"):
+        tool.run(str(out), 3, 1, 3, "tune", 3, 0.02, log=lambda s: None)
+    lines = []
+    tool.show(str(out), log=lines.append)
+    assert any(line.startswith("sR ") for line in lines)

@@ -28,10 +28,10 @@ POSITION_SCALE_PCT = 117
 
 
 def tune_pst(tables: tuple[bytes, ...], material: dict[int, int] | None = None,
-             scale_pct: int | None = None) -> tuple[bytes, ...]:
+             scale_pct: int | dict[int, int] | None = None) -> tuple[bytes, ...]:
     """The published tables re-weighted (see the module's docstring); `material` and
     `scale_pct` replace TUNED_MATERIAL and POSITION_SCALE_PCT (tools/lab/spsa.py,
-    eval_fit.py --tables)."""
+    eval_fit.py --tables); a dict of `scale_pct` gives each re-weighted type its own."""
     material = TUNED_MATERIAL if material is None else material
     scale_pct = POSITION_SCALE_PCT if scale_pct is None else scale_pct
     out = []
@@ -39,11 +39,12 @@ def tune_pst(tables: tuple[bytes, ...], material: dict[int, int] | None = None,
         if t not in material:
             out.append(bytes(table))
             continue
+        pct = scale_pct[t] if isinstance(scale_pct, dict) else scale_pct
         low = min(table[sq] for sq in PLAY_SQUARES if table[sq])
         new = bytearray(256)
         for sq in PLAY_SQUARES:
             if table[sq]:
-                v = material[t] + (scale_pct * (table[sq] - low) + 50) // 100
+                v = material[t] + (pct * (table[sq] - low) + 50) // 100
                 if not 1 <= v <= 255:
                     raise ValueError(f"re-weighted entry {v} of type {t} is not 1..255")
                 new[sq] = v

@@ -2,12 +2,15 @@
 
     python tools/lab/spsa.py run OUT.jsonl --pairs N [--jobs J] [--level L]
                              [--openings SET|FILE] [--seed S] [--r-end R] [--until HH:MM]
+                             [--scales one|per-type]
     python tools/lab/spsa.py show OUT.jsonl [--out TABLES.txt]
 
 The parameters are those of eval.tune_pst, the recipe of the engine's tables
 (assets/pst_engine.txt): a type's material (its lowest entry) for the horse, rook,
 cannon and pawn, one offset `guard` added to both guards' material (the advisor's 25
-and the elephant's 23), and `scale`, POSITION_SCALE_PCT. Each pair of games draws a
+and the elephant's 23), and `scale`, POSITION_SCALE_PCT; with --scales per-type, five
+scales instead of the one (sG for both guards, sN, sR, sC, sP), each starting at
+POSITION_SCALE_PCT. A run file's rows say which set they are (by their length). Each pair of games draws a
 random sign for every parameter (delta = +-1) and plays theta + c_k delta against
 theta - c_k delta from one opening of the set (a random line of it), each side once,
 both the twin (`ref`) at level L (its model clock) with its own tables; then
@@ -65,6 +68,7 @@ class Param:
     hi: float
 
 
+#: the recipe: four materials, the guards' offset and one positional scale
 PARAMS = (
     Param("guard", 0, 4, -15, 30),
     Param("N", TUNED_MATERIAL[KNIGHT], 6, 30, 120),
@@ -73,31 +77,49 @@ PARAMS = (
     Param("P", TUNED_MATERIAL[PAWN], 3, 1, 40),
     Param("scale", POSITION_SCALE_PCT, 10, 60, 150),
 )
+#: --scales per-type: the same materials, and a positional scale for each type (the
+#: guards share one)
+PARAMS_PER_TYPE = PARAMS[:5] + tuple(
+    Param(f"s{name}", POSITION_SCALE_PCT, 12, 40, 160) for name in ("G", "N", "R", "C", "P"))
+PARAM_SETS = {"one": PARAMS, "per-type": PARAMS_PER_TYPE}
 
 
 class SpsaError(Xq65Error, ValueError):
     """Bad arguments or a bad run file."""
 
 
+def params_of(theta: list[float]) -> tuple[Param, ...]:
+    """The parameter set a theta belongs to, by its length."""
+    for params in PARAM_SETS.values():
+        if len(theta) == len(params):
+            return params
+    raise SpsaError(f"a theta of {len(theta)} numbers is of no parameter set")
+
+
 def tables_of(theta: list[float]) -> tuple[bytes, ...]:
     """The engine's tables made by tune_pst with theta's values (rounded)."""
-    v = {p.name: int(round(x)) for p, x in zip(PARAMS, theta)}
+    v = {p.name: int(round(x)) for p, x in zip(params_of(theta), theta)}
     material = {ADVISOR: TUNED_MATERIAL[ADVISOR] + v["guard"],
                 BISHOP: TUNED_MATERIAL[BISHOP] + v["guard"],
                 KNIGHT: v["N"], ROOK: v["R"], CANNON: v["C"], PAWN: v["P"]}
-    return tune_pst(load_pst(), material, v["scale"])
+    if "scale" in v:
+        return tune_pst(load_pst(), material, v["scale"])
+    scales = {ADVISOR: v["sG"], BISHOP: v["sG"], KNIGHT: v["sN"], ROOK: v["sR"],
+              CANNON: v["sC"], PAWN: v["sP"]}
+    return tune_pst(load_pst(), material, scales)
 
 
 def clamp(theta: list[float]) -> list[float]:
     """theta inside every parameter's bounds."""
-    return [min(max(x, p.lo), p.hi) for p, x in zip(PARAMS, theta)]
+    return [min(max(x, p.lo), p.hi) for p, x in zip(params_of(theta), theta)]
 
 
-def gains(k: int, n: int, r_end: float) -> tuple[list[float], list[float]]:
+def gains(k: int, n: int, r_end: float, params: tuple[Param, ...] = PARAMS
+          ) -> tuple[list[float], list[float]]:
     """(c_k, a_k / c_k) of every parameter at pair k of a run of n pairs."""
     big_a = n / 10
     cs, steps = [], []
-    for p in PARAMS:
+    for p in params:
         c = p.c_end * n ** GAMMA
         a = r_end * p.c_end ** 2 * (big_a + n) ** ALPHA
         c_k = c / (k + 1) ** GAMMA
@@ -106,10 +128,11 @@ def gains(k: int, n: int, r_end: float) -> tuple[list[float], list[float]]:
     return cs, steps
 
 
-def draw(seed: int, k: int, openings: int) -> tuple[list[int], int]:
+def draw(seed: int, k: int, openings: int, params: tuple[Param, ...] = PARAMS
+         ) -> tuple[list[int], int]:
     """The signs and the opening index of pair k (the same for a resumed run)."""
     rng = random.Random(seed * 1_000_003 + k)
-    return [rng.choice((-1, 1)) for _ in PARAMS], rng.randrange(openings)
+    return [rng.choice((-1, 1)) for _ in params], rng.randrange(openings)
 
 
 def play_pair(level: int, plus: list[float], minus: list[float], opening: Opening,
@@ -137,7 +160,8 @@ def read_run(path: str) -> list[dict]:
     for number, line in enumerate(text.splitlines(), 1):
         try:
             row = json.loads(line)
-            if len(row["theta"]) != len(PARAMS):
+            params_of(row["theta"])
+            if rows and len(row["theta"]) != len(rows[0]["theta"]):
                 raise KeyError("theta")
         except (ValueError, KeyError, TypeError) as exc:
             raise SpsaError(f"{path}:{number}: not a pair of this tuner ({exc})") from exc
@@ -146,13 +170,17 @@ def read_run(path: str) -> list[dict]:
 
 
 def run(out: str, pairs: int, jobs: int, level: int, openings_name: str, seed: int,
-        r_end: float, until: dt.datetime | None = None, log=print) -> list[float]:
-    """Play the pairs not yet in OUT; return the last theta."""
+        r_end: float, until: dt.datetime | None = None, log=print,
+        params: tuple[Param, ...] = PARAMS) -> list[float]:
+    """Play the pairs not yet in OUT with `params` (a run resumes with its own); return
+    the last theta."""
     if "judge" in str(openings_path(openings_name)):
         raise SpsaError("the judging half never enters a fit: use the tuning openings")
     openings = load_openings(openings_name)
     done = read_run(out)
-    theta = list(done[-1]["theta"]) if done else [float(p.start) for p in PARAMS]
+    if done and params_of(done[0]["theta"]) is not params:
+        raise SpsaError(f"{out}: a run of another parameter set (--scales)")
+    theta = list(done[-1]["theta"]) if done else [float(p.start) for p in params]
     started = {row["k"] for row in done}
     todo = [k for k in range(pairs) if k not in started]
     pool_kind = ProcessPoolExecutor if jobs > 1 else ThreadPoolExecutor   # 1: in this process
@@ -160,8 +188,8 @@ def run(out: str, pairs: int, jobs: int, level: int, openings_name: str, seed: i
         running = {}
 
         def submit(k: int) -> None:
-            signs, index = draw(seed, k, len(openings))
-            cs, _ = gains(k, pairs, r_end)
+            signs, index = draw(seed, k, len(openings), params)
+            cs, _ = gains(k, pairs, r_end, params)
             plus = clamp([x + c * s for x, c, s in zip(theta, cs, signs)])
             minus = clamp([x - c * s for x, c, s in zip(theta, cs, signs)])
             fut = pool.submit(play_pair, level, plus, minus, openings[index],
@@ -180,21 +208,21 @@ def run(out: str, pairs: int, jobs: int, level: int, openings_name: str, seed: i
             for fut in finished:
                 k, signs, index = running.pop(fut)
                 w, d, lo = fut.result()
-                _, steps = gains(k, pairs, r_end)
+                _, steps = gains(k, pairs, r_end, params)
                 theta = clamp([x + st * (w - lo) * s for x, st, s in zip(theta, steps, signs)])
                 row = {"k": k, "opening": index, "signs": signs, "wdl": [w, d, lo],
                        "theta": theta}
                 f.write(json.dumps(row) + "\n")
                 f.flush()
                 log(f"pair {k}: {w}-{d}-{lo}  " + "  ".join(
-                    f"{p.name} {x:.1f}" for p, x in zip(PARAMS, theta)))
+                    f"{p.name} {x:.1f}" for p, x in zip(params, theta)))
     return theta
 
 
 def estimate(rows: list[dict]) -> list[float]:
     """The mean theta of the second half of the pairs (the last one's when one)."""
     half = rows[len(rows) // 2:]
-    return [sum(r["theta"][i] for r in half) / len(half) for i in range(len(PARAMS))]
+    return [sum(r["theta"][i] for r in half) / len(half) for i in range(len(half[0]["theta"]))]
 
 
 def show(path: str, out: str | None = None, log=print) -> list[float]:
@@ -208,10 +236,11 @@ def show(path: str, out: str | None = None, log=print) -> list[float]:
     lo = sum(r["wdl"][2] for r in rows)
     log(f"{len(rows)} pairs, theta+ {w}-{d}-{lo}")
     log("param   start    last    mean (2nd half)")
-    for p, last, m in zip(PARAMS, rows[-1]["theta"], mean):
+    params = params_of(mean)
+    for p, last, m in zip(params, rows[-1]["theta"], mean):
         log(f"{p.name:6s} {p.start:6.1f} {last:7.1f} {m:7.1f}")
     if out:
-        values = ", ".join(f"{p.name} {round(m)}" for p, m in zip(PARAMS, mean))
+        values = ", ".join(f"{p.name} {round(m)}" for p, m in zip(params, mean))
         write_tables(out, tables_of(mean), HEADER[:5] + [
             f"Made by tools/lab/spsa.py from {path}: eval.tune_pst of assets/pst.txt with",
             f"{values} (the mean of the second half of {len(rows)} pairs of games).", ""])
@@ -231,6 +260,8 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--seed", type=int, default=1)
     r.add_argument("--r-end", type=float, default=0.02)
     r.add_argument("--until", help="HH:MM UTC: start no pair after it")
+    r.add_argument("--scales", choices=sorted(PARAM_SETS), default="one",
+                   help="one positional scale for every type, or one per type")
     s = sub.add_parser("show", help="a run's theta, and its tables")
     s.add_argument("out")
     s.add_argument("--out", dest="tables")
@@ -245,7 +276,8 @@ def main(argv: list[str] | None = None) -> int:
                     until = parse_until(a.until, dt.datetime.now(dt.timezone.utc))
                 except ValueError as exc:
                     raise SpsaError(str(exc)) from exc
-            run(a.out, a.pairs, a.jobs, a.level, a.openings, a.seed, a.r_end, until)
+            run(a.out, a.pairs, a.jobs, a.level, a.openings, a.seed, a.r_end, until,
+                params=PARAM_SETS[a.scales])
         else:
             show(a.out, a.tables)
     except (Xq65Error, OSError) as exc:   # SpsaError, or a bad openings file
