@@ -98,4 +98,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    from pyharness import tune_gc
+    tune_gc()                           # the searches run 15-20 % faster (pyharness)
     sys.exit(main())
