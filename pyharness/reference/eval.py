@@ -2,12 +2,12 @@
 
 The engine's tables are assets/pst_engine.txt (read by the twin here and turned into the
 ROM's by pyharness/gen/gen_eval.py); the asset's header says how they were made. Today
-they are XQWLight's published tables (assets/pst.txt) re-weighted against
-Fairy-Stockfish by `tune_pst` (docs/search.md, "Evaluation"): a type's lowest entry, its
+they are XQWLight's published tables (assets/pst.txt) re-weighted by `tune_pst`, with
+numbers first fitted to Fairy-Stockfish and then tuned by games (tools/lab/spsa.py;
+docs/search.md, "Evaluation"): a type's lowest entry, its
 material, is replaced by TUNED_MATERIAL[type] and the rest above it, its positional part,
 is scaled by POSITION_SCALE_PCT / 100, rounded half up; the king keeps its table.
-tools/lab/pst_fit.py fits candidates square by square from there; tools/lab/spsa.py
-tunes tune_pst's numbers by games.
+tools/lab/pst_fit.py fits candidates square by square from there.
 score = own_sum - opponent_sum + ADVANCED_VALUE, from the side to move's view.
 Each side's sum is at most `max_side_sum` (every piece on its type's best square;
 docs/search.md gives the figure), so a score is 16-bit signed with a wide margin.
@@ -22,9 +22,9 @@ from .board import ADVISOR, BISHOP, CANNON, KNIGHT, PAWN, PIECE_TYPES, ROOK, TYP
 
 ADVANCED_VALUE = 3
 #: a type's material after the re-weighting (its lowest entry; the king is not re-weighted)
-TUNED_MATERIAL = {ADVISOR: 25, BISHOP: 23, KNIGHT: 63, ROOK: 171, CANNON: 84, PAWN: 10}
+TUNED_MATERIAL = {ADVISOR: 26, BISHOP: 24, KNIGHT: 68, ROOK: 172, CANNON: 75, PAWN: 12}
 #: the positional part (entry - the type's lowest entry) is scaled by this / 100
-POSITION_SCALE_PCT = 117
+POSITION_SCALE_PCT = 115
 
 
 def tune_pst(tables: tuple[bytes, ...], material: dict[int, int] | None = None,
