@@ -47,6 +47,11 @@ def load_measured(path: Path = MEASURED) -> dict:
     return data
 
 
+def _whole(x):
+    """A depth as the bench gives it (a median may be a float): an int when whole."""
+    return int(x) if x == int(x) else x
+
+
 def bench_record(bench_json: dict, commit: str, date: str) -> dict:
     """The bench's part of docs/measured.json from a saved `xq65 bench --out` JSON."""
     try:
@@ -63,7 +68,7 @@ def bench_record(bench_json: dict, commit: str, date: str) -> dict:
                 by_phase[r["phase"]] = by_phase.get(r["phase"], 0) + (r["depth"] >= depth)
             levels.append({
                 "level": lv["level"], "cap_seconds": lv["cap_seconds"],
-                "depth": {k: lv["depth"][k] for k in ("min", "median", "max")},
+                "depth": {k: _whole(lv["depth"][k]) for k in ("min", "median", "max")},
                 "nodes_median": round(lv["nodes"]["median"]),
                 "nes_seconds": {"median": round(lv["nes_seconds"]["median"], 3),
                                 "mean": round(sum(r["nes_seconds"] for r in runs)
@@ -74,7 +79,7 @@ def bench_record(bench_json: dict, commit: str, date: str) -> dict:
                 "reached_by_phase": by_phase})
         s = bench_json["summary"]
         summary = {"median_cycles_per_node": round(s["median_cycles_per_node"]),
-                   "L1_median_nes_seconds": s["L1_median_nes_seconds"]}
+                   "L1_median_nes_seconds": round(s["L1_median_nes_seconds"], 3)}
         for key in ("L4_depth4_within_cap", "L5_depth5_within_cap"):
             summary[key] = {"positions": s[key]["positions"], "reached": s[key]["reached"]}
         return {"command": "xq65 bench --full --engine asm", "commit": commit, "date": date,
