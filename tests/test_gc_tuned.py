@@ -4,6 +4,7 @@ two."""
 from __future__ import annotations
 
 import gc
+import os
 import subprocess
 import sys
 
@@ -43,12 +44,12 @@ def test_the_lab_scripts_that_search_raise_it(script, tmp_path):
     path = ROOT / "tools" / "lab" / f"{script}.py"
     code = ("import gc, runpy, sys\n"
             f"sys.argv = [{str(path)!r}, '--no-such-option']\n"
-            f"sys.path.insert(0, {str(path.parent)!r})\n"
             "try:\n"
             f"    runpy.run_path({str(path)!r}, run_name='__main__')\n"
             "except SystemExit:\n"
             "    pass\n"
             "print(gc.get_threshold()[0])")
+    env = {**os.environ, "PYTHONPATH": str(path.parent)}   # its siblings, as a script's
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         timeout=60, cwd=tmp_path)
+                         timeout=60, cwd=tmp_path, env=env)
     assert out.stdout.strip() == str(GC_GEN0_THRESHOLD), (out.stdout, out.stderr)

@@ -49,7 +49,7 @@ def test_deep_quiescence_nodes_search_recaptures_only(monkeypatch, on):
     think(Position.from_fen(DEEP), depth=3, seed=1, rules=SearchRules(qs_recap=on, qs_see=False))
     deep = [(last, to) for qd, last, check, to in made
             if qd >= ref.QS_RECAP_PLY and not check]
-    assert len(deep) > 50
+    assert len(deep) > 20       # enough deep captures to judge; how many is the tables'
     assert all(last == to for last, to in deep) == on
 
 

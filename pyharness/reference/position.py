@@ -8,12 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .board import (ADVISOR, BISHOP, BLACK, CANNON, EMPTY, IN_BOARD, IN_PALACE, KING,
-                    KNIGHT, OFFBOARD, OWN_HALF, PAWN, PIECE_TYPES, RED, ROOK, START_FEN,
+                    KNIGHT, OFFBOARD, PAWN, PIECE_TYPES, RED, ROOK, START_FEN,
                     TYPE_LETTERS, TYPE_SLOTS, make_square, sq_from_iccs,
                     sq_to_iccs)
 from .errors import IllegalMoveError, InvalidFenError
 from .legality import (ADVISOR_STEPS, BISHOP_STEPS, KING_STEPS,  # noqa: F401
                        KNIGHT_STEPS, LINE_STEPS, legal_codes, square_attacked)
+from .movelists import capture_codes, pseudo_codes
 
 SIDE_NAMES = ("red", "black")
 TYPE_NAMES = ("king", "advisor", "bishop", "knight", "rook", "cannon", "pawn")
@@ -248,129 +249,11 @@ class Position:
 
     def _pseudo_codes(self) -> list[int]:
         """Pseudo-legal moves as ints `frm << 8 | to`, in docs/encoding.md order."""
-        b = self.board
-        ps = self.piece_sq
-        side = self.side
-        own = 0x10 if side == RED else 0x20
-        base = 16 * side
-        out: list[int] = []
-        ap = out.append
-        pal = IN_PALACE[side]
-        for i, steps in ((0, KING_STEPS), (1, ADVISOR_STEPS), (2, ADVISOR_STEPS)):
-            sq = ps[base + i]                   # the king, then the advisors: palace steps
-            if sq:
-                for d in steps:
-                    t = sq + d
-                    if pal[t] and not b[t] & own:
-                        ap(sq << 8 | t)
-        half = OWN_HALF[side]
-        for i in (3, 4):
-            sq = ps[base + i]
-            if sq:
-                for d, eye in BISHOP_STEPS:
-                    t = sq + d
-                    if half[t] and not b[t] & own and b[sq + eye] == 0:
-                        ap(sq << 8 | t)
-        for i in (5, 6):
-            sq = ps[base + i]
-            if sq:
-                for d, leg in KNIGHT_STEPS:
-                    t = sq + d
-                    if not b[t] & own and b[sq + leg] == 0:
-                        ap(sq << 8 | t)
-        for i in (7, 8, 9, 10):                 # rooks, then cannons: the same slide
-            sq = ps[base + i]
-            if sq:
-                for d in LINE_STEPS:
-                    t = sq + d
-                    while b[t] == 0:
-                        ap(sq << 8 | t)
-                        t += d
-                    if i < 9:                   # a rook takes what stops it
-                        if not b[t] & own:
-                            ap(sq << 8 | t)
-                    elif b[t] != OFFBOARD:      # a cannon jumps the screen to take
-                        t += d
-                        while b[t] == 0:
-                            t += d
-                        if not b[t] & own:
-                            ap(sq << 8 | t)
-        fwd = -16 if side == RED else 16
-        for i in range(11, 16):
-            sq = ps[base + i]
-            if sq:
-                t = sq + fwd
-                if not b[t] & own:
-                    ap(sq << 8 | t)
-                if (sq & 0x80 == 0) == (side == RED):
-                    if not b[sq - 1] & own:
-                        ap(sq << 8 | (sq - 1))
-                    if not b[sq + 1] & own:
-                        ap(sq << 8 | (sq + 1))
-        return out
+        return pseudo_codes(self)
 
     def _capture_codes(self) -> list[int]:
-        """The pseudo-legal captures: `_pseudo_codes()` onto an enemy piece, in its order
-        (the same loops over the same slots and steps, keeping only the captures)."""
-        b = self.board
-        ps = self.piece_sq
-        side = self.side
-        enemy = 0x20 if side == RED else 0x10   # (b[t] & 0x30) == enemy: not own, empty or off
-        base = 16 * side
-        out: list[int] = []
-        ap = out.append
-        pal = IN_PALACE[side]
-        for i, steps in ((0, KING_STEPS), (1, ADVISOR_STEPS), (2, ADVISOR_STEPS)):
-            sq = ps[base + i]
-            if sq:
-                for d in steps:
-                    t = sq + d
-                    if pal[t] and (b[t] & 0x30) == enemy:
-                        ap(sq << 8 | t)
-        half = OWN_HALF[side]
-        for i in (3, 4):
-            sq = ps[base + i]
-            if sq:
-                for d, eye in BISHOP_STEPS:
-                    t = sq + d
-                    if half[t] and (b[t] & 0x30) == enemy and b[sq + eye] == 0:
-                        ap(sq << 8 | t)
-        for i in (5, 6):
-            sq = ps[base + i]
-            if sq:
-                for d, leg in KNIGHT_STEPS:
-                    t = sq + d
-                    if (b[t] & 0x30) == enemy and b[sq + leg] == 0:
-                        ap(sq << 8 | t)
-        for i in (7, 8, 9, 10):
-            sq = ps[base + i]
-            if sq:
-                for d in LINE_STEPS:
-                    t = sq + d
-                    while b[t] == 0:
-                        t += d
-                    if i < 9:
-                        if (b[t] & 0x30) == enemy:
-                            ap(sq << 8 | t)
-                    elif b[t] != OFFBOARD:
-                        t += d
-                        while b[t] == 0:
-                            t += d
-                        if (b[t] & 0x30) == enemy:
-                            ap(sq << 8 | t)
-        fwd = -16 if side == RED else 16
-        for i in range(11, 16):
-            sq = ps[base + i]
-            if sq:
-                t = sq + fwd
-                if (b[t] & 0x30) == enemy:
-                    ap(sq << 8 | t)
-                if (sq & 0x80 == 0) == (side == RED):
-                    if (b[sq - 1] & 0x30) == enemy:
-                        ap(sq << 8 | (sq - 1))
-                    if (b[sq + 1] & 0x30) == enemy:
-                        ap(sq << 8 | (sq + 1))
-        return out
+        """The pseudo-legal captures, in `_pseudo_codes` order."""
+        return capture_codes(self)
 
     def _place_code(self, code: int) -> int:
         """Move the piece of `code` (`frm << 8 | to`) on the board and in piece_sq only
