@@ -8,12 +8,14 @@ from pathlib import Path
 
 import pytest
 
+from pyharness.bench.suite import load_suite
 from pyharness.rom.asm_engine import AsmEngine
 from pyharness.rom.emu import MODE_DEMO, MODE_RED, Emulator, GameDriver
 from pyharness.reference.game import Game
 from pyharness.reference.levels import get_level
 from pyharness.reference.position import Move, Position
 from pyharness.rom.sim import CYCLES_PER_FRAME, Sim
+from savev2 import GAME_BLOCK, GameSave
 
 UI_INC = (Path(__file__).resolve().parent.parent / "asm" / "include" / "ui.inc").read_text()
 PLAYER_MOVES = ["h2e2", "h0g2", "i0h0", "b0c2", "a0a1", "b2b6"]
@@ -140,14 +142,28 @@ def test_move_now_inside_the_first_iteration_plays_a_legal_move(rom):
     assert not d.emu.crashed
 
 
+DEMO_START = "end-03"     # the bench suite's rook + 3 pawns against rook + 2 pawns
+
+
 @pytest.mark.slow
 def test_demo_game_reaches_a_rules_correct_end(rom):
+    """A CPU-vs-CPU demo (level 1 both sides), saved at an endgame of the bench suite and
+    continued from the menu, plays on to an end the reference rules give too.  From the
+    standard start a level-1 demo runs 150-200 plies (1-2 minutes of cynes); the
+    endgame ends sooner and every ply is still the demo's own."""
+    start = Position.from_fen(next(p.fen for p in load_suite() if p.name == DEMO_START))
+    save = GameSave(start=start, moves=[], mode=MODE_DEMO, level=1, kind=3)
     d = GameDriver(Emulator(rom))
-    d.boot_to_menu()
-    d.start_game(MODE_DEMO, level=1)
-    d.wait_until(lambda: d.emu.read("game_result") != 0, limit=40_000, step=200)
+    d.wait(5)
+    d.emu.write(0x6000 + GAME_BLOCK, save.block())
+    d.wait(15)
+    d.tap("start")
+    d.wait(20)
+    d.start_game(cont=True)
+    assert d.emu.read("game_mode") == MODE_DEMO and d.emu.read("game_level") == 1
+    d.wait_until(lambda: d.emu.read("game_result") != 0, limit=20_000, step=50)
     assert not d.emu.crashed
-    game = Game()
+    game = Game(start.fen())
     for frm, to in d.record():
         game.push(Move(frm, to))
     res = game.result()
