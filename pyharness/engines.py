@@ -20,7 +20,7 @@ from typing import Iterable, Protocol
 from .errors import EngineUnavailableError
 from .limits import Limits
 from .reference.position import Move, Position
-from .reference.search import SearchResult, SearchRules
+from .reference.search_types import SearchResult, SearchRules
 
 #: the engine names of make_engine
 ENGINE_NAMES = ("ref", "asm")

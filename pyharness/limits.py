@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .reference.levels import MAX_DEPTH, level_count
-from .reference.search import SearchInputError
+from .reference.search_types import SearchInputError
 
 __all__ = ["DEPTH_MIN", "FRAMES_MAX", "NODES_MAX", "SEED_MAX", "Limits", "LimitsError",
            "level_count"]
