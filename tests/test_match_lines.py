@@ -106,3 +106,19 @@ def test_until_is_the_next_such_time():
     for bad in ("1745", "25:00", "ab:cd"):
         with pytest.raises(ValueError, match="--until"):
             parse(bad, evening)
+
+
+def test_parts_partition_the_schedule_by_pairs_whenever_they_start():
+    ml = _load()
+    tasks = [SimpleNamespace(index=i) for i in range(40)]
+    early = ml.part_tasks(tasks, set(), 0, 2)                   # part 0 starts alone
+    done = {t.index for t in early[:7]}                         # and plays 7 games
+    late = ml.part_tasks(tasks, done, 1, 2)                     # then part 1 starts
+    rest = ml.part_tasks(tasks, done, 0, 2)
+    played = [t.index for t in early[:7] + rest + late]
+    assert sorted(played) == list(range(40))                    # every game, once
+    assert {t.index // 2 for t in late}.isdisjoint({t.index // 2 for t in early})
+    assert {t.index % 2 for t in late} == {0, 1}                # both colours in a part
+    for bad in ("2/2", "-1/2", "1", "a/b"):
+        with pytest.raises(ValueError, match="--part"):
+            ml.parse_part(bad)

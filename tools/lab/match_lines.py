@@ -8,8 +8,10 @@ The schedule, openings and engine seeds are those of `xq65 match` (pyharness.mat
 schedule + iter_match), but every finished game is appended to OUT at once, so a run
 cut short (a deadline, a shared machine) still counts, a second run resumes it, and a
 second process with --reverse plays the schedule from its end into the same file
-(--score keeps one line per game index); --part I/N plays only every N-th game left,
-from the I-th (0-based), so N processes share the rest without playing a game twice.
+(--score keeps one line per game index); --part I/N plays only the games of the pairs
+(an opening with both colours) whose number is I modulo N, so N processes share the
+rest without playing a game twice, whenever each starts, and a part cut short stays
+balanced between the colours.
 --sprt ELO0,ELO1 adds a sequential test (elo.sprt_llr, alpha = beta = 0.05): the
 log-likelihood ratio of Elo A-B = ELO1 against ELO0 is printed, and a run stops as soon
 as it leaves the bounds (H0 or H1 accepted; GAMES is then the most it plays; write
@@ -112,12 +114,30 @@ def parse_until(text: str, now: dt.datetime) -> dt.datetime:
     return until if until > now else until + dt.timedelta(days=1)
 
 
+def parse_part(text: str) -> tuple[int, int]:
+    """--part "I/N" -> (I, N) with 0 <= I < N."""
+    try:
+        part, parts = (int(x) for x in text.split("/"))
+    except ValueError:
+        raise ValueError(f"--part wants I/N, got {text!r}") from None
+    if not 0 <= part < parts:
+        raise ValueError(f"--part {text}: give I/N with 0 <= I < N")
+    return part, parts
+
+
+def part_tasks(tasks: list, done, part: int, parts: int) -> list:
+    """The tasks whose index is not in `done` (the game indices played) and whose pair (game index // 2: one opening, both colours)
+    is `part` modulo `parts`: a partition of the schedule that does not depend on what
+    is done, so parts started at different times never leave a game out."""
+    return [t for t in tasks if t.index not in done and (t.index // 2) % parts == part]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("args", nargs="+")
     ap.add_argument("--reverse", action="store_true")
     ap.add_argument("--score", action="store_true")
-    ap.add_argument("--part", default="0/1", help="I/N: every N-th game left, from the I-th")
+    ap.add_argument("--part", default="0/1", help="I/N: the pairs of games numbered I modulo N")
     ap.add_argument("--openings", default=None, help="opening set: tune, judge or a file")
     ap.add_argument("--until", help="HH:MM UTC: start no game after it")
     ap.add_argument("--pst", help="FILE: register the engine kind pst (the twin with "
@@ -136,12 +156,9 @@ def main(argv: list[str] | None = None) -> int:
             raise ValueError("give A B GAMES SEED JOBS OUT.jsonl (or --score OUT.jsonl)")
         a, b, games, seed, jobs, out = ns.args
         done = read_lines(out)
-        tasks = [t for t in schedule(int(games), load_openings(ns.openings), int(seed))
-                 if t.index not in done]
-        part, parts = (int(x) for x in ns.part.split("/"))
-        if not 0 <= part < parts:
-            raise ValueError(f"--part {ns.part}: give I/N with 0 <= I < N")
-        tasks = tasks[part::parts]
+        part, parts = parse_part(ns.part)
+        tasks = part_tasks(schedule(int(games), load_openings(ns.openings), int(seed)),
+                           done, part, parts)
         if ns.reverse:
             tasks.reverse()
         if sprt and done and sprt_state(out, sprt)[1]:
