@@ -19,9 +19,10 @@ as it leaves the bounds (H0 or H1 accepted; GAMES is then the most it plays; wri
 docs/journal.md ("Late-move reductions: strength", "Null move with late-move reductions").
 --openings SET plays another opening set (`xq65 match --openings`: tune, judge or a
 file; tune for a keep-or-drop decision, docs/match.md); --until HH:MM (UTC) starts no
-game after the next such time (a time already past today is tomorrow's). --pst FILE registers the engine kind `pst`: the twin (the
-options of `ref`) evaluating with the tables of FILE (assets/pst.txt's format, read
-as they are), to match a candidate's tables against the engine's (`pst:L4 ref:L4`).
+game after the next such time (a time already past today is tomorrow's). --pst FILE
+registers the engine kind `pst`: the twin (the options of `ref`) evaluating with the
+tables of FILE (assets/pst.txt's format, read as they are), to match a candidate's
+tables against the engine's (`pst:L4 ref:L4`).
 Each line also has the game's seconds.
 """
 from __future__ import annotations
@@ -126,9 +127,10 @@ def parse_part(text: str) -> tuple[int, int]:
 
 
 def part_tasks(tasks: list, done, part: int, parts: int) -> list:
-    """The tasks whose index is not in `done` (the game indices played) and whose pair (game index // 2: one opening, both colours)
-    is `part` modulo `parts`: a partition of the schedule that does not depend on what
-    is done, so parts started at different times never leave a game out."""
+    """The tasks whose index is not in `done` (the game indices played) and whose pair
+    (game index // 2: one opening, both colours) is `part` modulo `parts`: a partition
+    of the schedule that does not depend on what is done, so parts started at
+    different times never leave a game out."""
     return [t for t in tasks if t.index not in done and (t.index // 2) % parts == part]
 
 
