@@ -149,8 +149,9 @@ DEMO_START = "end-03"     # the bench suite's rook + 3 pawns against rook + 2 pa
 def test_demo_game_reaches_a_rules_correct_end(rom):
     """A CPU-vs-CPU demo (level 1 both sides), saved at an endgame of the bench suite and
     continued from the menu, plays on to an end the reference rules give too.  From the
-    standard start a level-1 demo runs 150-200 plies (1-2 minutes of cynes); the
-    endgame ends sooner and every ply is still the demo's own."""
+    standard start a level-1 demo runs 150-200 plies (1-2 minutes of cynes); from the
+    endgame 25 or 149 (the think's seed is the frame counter, and two cynes emulators
+    do not start alike: docs/journal.md, "Back under ten minutes")."""
     start = Position.from_fen(next(p.fen for p in load_suite() if p.name == DEMO_START))
     save = GameSave(start=start, moves=[], mode=MODE_DEMO, level=1, kind=3)
     d = GameDriver(Emulator(rom))
