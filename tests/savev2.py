@@ -1,13 +1,15 @@
 """A test helper: battery images in the save layout version 2 (/docs/save_format.md,
 the game block at $7D00 and the puzzle block at $7CF0), built here for the cartridge
 tests (the public codec is pyharness.gameio.savefile, whose constants this helper uses;
-it writes raw blocks the codec would refuse to write, for the ROM's refusal tests)."""
+it writes raw blocks the codec would refuse to write, for the ROM's refusal tests), and
+`boot_with`: a cartridge in cynes powered on with a block in its PRG-RAM."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from pyharness.gameio import savefile
 from pyharness.reference.position import Move, Position
+from pyharness.rom.emu import Emulator, GameDriver
 
 # the layout's constants are the codec's (docs/save_format.md); this helper only writes
 # blocks the codec would refuse to write (raw squares, wrong counts) for the ROM's tests
@@ -98,3 +100,15 @@ def raw_block(mode: int, level: int, flip: int, moves: list[tuple[int, int]],
         b[0x40 + 2 * i], b[0x41 + 2 * i] = frm & 0xFF, to & 0xFF
     b[0x2FE:0x300] = fletcher(bytes(b[:0x2FE]))
     return bytes(b)
+
+
+def boot_with(rom, block: bytes | None = None, at: int = GAME_BLOCK) -> GameDriver:
+    """Power on, put `block` into PRG-RAM at file offset `at`, go to the menu."""
+    d = GameDriver(Emulator(rom))
+    d.wait(5)
+    if block is not None:
+        d.emu.write(0x6000 + at, block)
+    d.wait(15)
+    d.tap("start")
+    d.wait(20)
+    return d

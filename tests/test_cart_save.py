@@ -14,7 +14,7 @@ from pyharness.reference.board import PIECE_TYPES
 from pyharness.reference.position import Move, Position
 from pyharness.rom.emu import MODE_TWO, Emulator, GameDriver
 
-from savev2 import GAME_BLOCK, GameSave, parse_block
+from savev2 import GAME_BLOCK, GameSave, boot_with, parse_block
 
 sf = pytest.importorskip("pyffish", reason="pyffish (Fairy-Stockfish) is not installed")
 
@@ -43,18 +43,6 @@ def random_line(start: Position, plies: int, seed: int) -> list[str]:
         out.append(mv.iccs())
         pos.push(mv)
     return out
-
-
-def boot_with(rom, block: bytes | None = None, at: int = GAME_BLOCK) -> GameDriver:
-    """Power on, put `block` into PRG-RAM at file offset `at`, go to the menu."""
-    d = GameDriver(Emulator(rom))
-    d.wait(5)
-    if block is not None:
-        d.emu.write(0x6000 + at, block)
-    d.wait(15)
-    d.tap("start")
-    d.wait(20)
-    return d
 
 
 def cont(d: GameDriver) -> None:

@@ -15,7 +15,7 @@ from pyharness.reference.game import Game
 from pyharness.reference.levels import get_level
 from pyharness.reference.position import Move, Position
 from pyharness.rom.sim import CYCLES_PER_FRAME, Sim
-from savev2 import GAME_BLOCK, GameSave
+from savev2 import GameSave, boot_with
 
 UI_INC = (Path(__file__).resolve().parent.parent / "asm" / "include" / "ui.inc").read_text()
 PLAYER_MOVES = ["h2e2", "h0g2", "i0h0", "b0c2", "a0a1", "b2b6"]
@@ -154,12 +154,7 @@ def test_demo_game_reaches_a_rules_correct_end(rom):
     do not start alike: docs/journal.md, "Back under ten minutes")."""
     start = Position.from_fen(next(p.fen for p in load_suite() if p.name == DEMO_START))
     save = GameSave(start=start, moves=[], mode=MODE_DEMO, level=1, kind=3)
-    d = GameDriver(Emulator(rom))
-    d.wait(5)
-    d.emu.write(0x6000 + GAME_BLOCK, save.block())
-    d.wait(15)
-    d.tap("start")
-    d.wait(20)
+    d = boot_with(rom, save.block())
     d.start_game(cont=True)
     assert d.emu.read("game_mode") == MODE_DEMO and d.emu.read("game_level") == 1
     d.wait_until(lambda: d.emu.read("game_result") != 0, limit=20_000, step=50)
