@@ -1,8 +1,8 @@
 """Defects of the controller-only playtest, fixed and driven through the pads in cynes:
-a hint is never played by an A pressed before it could be seen; UNDO after a
-resignation takes a move back; two players see no LEVEL; the menu's level names come
-from assets/levels.txt; a long game is told that its record fills up, and ends TOO
-LONG at 350 plies."""
+a hint is never played by an A pressed before it could be seen, and a B pressed then
+puts it back; UNDO after a resignation takes a move back; two players see no LEVEL; the
+menu's level names come from assets/levels.txt; a long game is told that its record
+fills up, and ends TOO LONG at 350 plies."""
 from __future__ import annotations
 
 import random
@@ -57,6 +57,29 @@ def test_an_a_pressed_as_the_hint_ends_does_not_play_it(rom):
     d.tap("a")                                       # now seen: A plays it
     idle(d)
     assert d.emu.read("game_nply") == 3
+
+
+@pytest.mark.timeout(120)
+def test_a_b_pressed_as_the_hint_ends_puts_the_hint_back(rom):
+    """B and A pressed in the grace after a hint is shown: A is dropped, B is not (it
+    drops the hint's selection and its status line, as B does on the player's turn)."""
+    d = new_game(rom)
+    play(d, "a3a4 i6i5")
+    d.tap("select")
+    d.wait_until(lambda: d.emu.read("ui_thinking") == 2, limit=60)
+    d.wait_until(lambda: d.emu.read("ui_thinking") == 0, limit=400)
+    d.tap("b")                                       # in the grace
+    d.tap("a")                                       # in the grace: dropped
+    idle(d)
+    assert d.emu.read("game_nply") == 2
+    assert d.emu.read("play_sel") == 0               # the hint is put back
+    assert d.screen_text(PANEL_L, STATUS_Y, 9).strip() == ""
+    d.tap("select")                                  # a hint shown and left alone
+    d.wait_until(lambda: d.emu.read("ui_thinking") == 2, limit=60)
+    d.wait_until(lambda: d.emu.read("ui_thinking") == 0, limit=400)
+    idle(d)
+    assert d.emu.read("play_sel") != 0
+    assert d.screen_text(PANEL_L, STATUS_Y, 9).strip() != ""
 
 
 @pytest.mark.timeout(120)

@@ -251,3 +251,27 @@ CURSOR_PAL = 0                 ; sprite palette of the cursor
     sta ev_tail
     rts
 .endproc
+
+;;
+; Empties the event queue and tells what was in it (ui_idle untouched, unlike ev_get).
+; @return   A = the OR of the dropped events' buttons (PAD_* bits), Z set when none
+; Clobbers: A, X.  Cycles: ~12 + ~25 an event
+.proc ev_drain
+    lda #0
+    ldx ev_tail
+@next:
+    cpx ev_head
+    beq @done
+    ora ev_q,x
+    pha
+    inx
+    txa
+    and #EVQ_SIZE - 1
+    tax
+    pla
+    jmp @next
+@done:
+    stx ev_tail
+    ora #0
+    rts
+.endproc

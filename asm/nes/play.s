@@ -539,7 +539,8 @@ play_cap_order: .byte KIND_R, KIND_N, KIND_C, KIND_B, KIND_A, KIND_P   ; taken s
 ; A hint for the side to move: the engine's move with the hint's own budget
 ; (HINT_FRAMES, no noise); its piece is picked up and the cursor put on its
 ; destination (A plays it).  B during the search cancels it (nothing picked up).
-; Buttons pressed in the HINT_GRACE frames after it is shown are dropped.
+; Buttons pressed in the HINT_GRACE frames after it is shown are dropped, but for B:
+; a B among them drops the hint's selection, as B does on the player's turn.
 ; Clobbers: everything.
 .proc play_hint
     jsr play_deselect
@@ -571,7 +572,11 @@ play_cap_order: .byte KIND_R, KIND_N, KIND_C, KIND_B, KIND_A, KIND_P   ; taken s
     jsr nes_wait_nmi
     dec play_item
     bne @grace
-    jsr ev_flush
+    jsr ev_drain
+    and #PAD_B
+    beq @done
+    jsr play_deselect          ; a B in the grace: the hint is put back
+    jsr play_status_clear
 @done:
     rts
 .endproc
