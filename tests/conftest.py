@@ -1,4 +1,5 @@
-"""Shared pytest fixtures: the test data directory, the public perft cases and the built ROM."""
+"""Shared pytest fixtures: the test data directory, the public perft cases, the built ROM
+and a Fairy-Stockfish process."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -61,3 +62,17 @@ def sym(built):
     from pyharness.rom.symbols import load_symbols
 
     return load_symbols(built.labels)
+
+
+@pytest.fixture(scope="module")
+def fsf(request):
+    """A Fairy-Stockfish UCI process for the module (skips when it is not installed); its
+    waits are bounded by the module's SEARCH_TIMEOUT_S when it has one."""
+    from pyharness.match.uci import EngineMissingError, UciEngine
+
+    try:
+        engine = UciEngine(timeout=getattr(request.module, "SEARCH_TIMEOUT_S", None))
+    except EngineMissingError as exc:
+        pytest.skip(f"fairy-stockfish not installed (make test-deps): {exc}")
+    with engine:
+        yield engine

@@ -22,7 +22,7 @@ import pytest
 
 from pyharness.reference.assets import load_book_lines
 from pyharness.reference.position import Position
-from pyharness.match.uci import EngineMissingError, UciEngine, find_binary
+from pyharness.match.uci import UciEngine
 
 BOOK_DEPTH = 10          # Fairy-Stockfish depth of both searches
 BOOK_MARGIN_CP = 150     # a book move may be at most this much worse than the best
@@ -70,34 +70,24 @@ def _cp(answer) -> int:
     return answer.score_cp
 
 
-@pytest.fixture(scope="module")
-def engine():
-    try:
-        find_binary()
-    except EngineMissingError as exc:
-        pytest.skip(f"fairy-stockfish not installed (make test-deps): {exc}")
-    with UciEngine(timeout=SEARCH_TIMEOUT_S) as eng:
-        yield eng
-
-
-def test_the_check_catches_a_hung_rook(engine):
+def test_the_check_catches_a_hung_rook(fsf):
     """The line the playtest found (起马 then 车一平二 behind the cannon) fails the margin."""
-    loss, best = move_loss(engine, ("h0g2", "g6g5"), "i0h0", {})
+    loss, best = move_loss(fsf, ("h0g2", "g6g5"), "i0h0", {})
     assert loss > BOOK_MARGIN_CP, (loss, best)
 
 
-def test_the_check_catches_the_mirror_image_too(engine):
+def test_the_check_catches_the_mirror_image_too(fsf):
     """The mirror of a bad line is caught as well.  The two searches are not equal (at
     depth 10 the hung rook loses 433 and its mirror image 360: the move order differs,
     the position's value does not), which is why the walk searches each pair once."""
     before, move = ("h0g2", "g6g5"), "i0h0"
-    image, best = move_loss(engine, tuple(mirror_move(m) for m in before),
+    image, best = move_loss(fsf, tuple(mirror_move(m) for m in before),
                             mirror_move(move), {})
     assert image > BOOK_MARGIN_CP, (image, best)
 
 
 @pytest.mark.slow
-def test_every_book_move_is_within_the_margin_of_fairy_stockfish(engine):
+def test_every_book_move_is_within_the_margin_of_fairy_stockfish(fsf):
     pairs = book_pairs()
     assert len(pairs) >= len(load_book_lines())
     t0 = time.monotonic()
@@ -105,7 +95,7 @@ def test_every_book_move_is_within_the_margin_of_fairy_stockfish(engine):
     bad = []
     for (before, move), name in pairs.items():
         assert time.monotonic() - t0 < WALL_LIMIT_S, "book check ran out of time"
-        loss, best = move_loss(engine, before, move, cache)
+        loss, best = move_loss(fsf, before, move, cache)
         if loss > BOOK_MARGIN_CP:
             bad.append(f"{name}: after [{' '.join(before)}] {move} loses {loss} cp "
                        f"(depth {BOOK_DEPTH} best {best})")

@@ -7,17 +7,6 @@ import pytest
 from lab_support import lab_module
 
 from pyharness.match.runner import load_openings
-from pyharness.match.uci import EngineMissingError, UciEngine, find_binary
-
-
-@pytest.fixture(scope="module")
-def fsf():
-    try:
-        find_binary()
-    except EngineMissingError as exc:
-        pytest.skip(f"fairy-stockfish not installed (make test-deps): {exc}")
-    with UciEngine() as engine:
-        yield engine
 
 
 def test_nodes_grow_with_depth_and_repeat_a_fresh_search(fsf):

@@ -18,7 +18,7 @@ import re
 import pytest
 
 from pyharness.match.runner import OPENING_SETS, load_openings
-from pyharness.match.uci import EngineMissingError, UciEngine, uci_to_iccs
+from pyharness.match.uci import uci_to_iccs
 from pyharness.reference.assets import load_book_lines
 from pyharness.reference.book import default_book
 from pyharness.reference.position import Position
@@ -94,16 +94,6 @@ def test_recorded_scores_and_header(halves):
         header = OPENING_SETS[name].read_text(encoding="utf-8")
         assert "--seed" in header and "depth 12" in header and f"+-{KEEP_MARGIN} cp" in header
         assert "NEVER BE USED FOR A FIT OR A KEEP-OR-DROP DECISION" in header
-
-
-@pytest.fixture(scope="module")
-def fsf():
-    try:
-        engine = UciEngine(timeout=SEARCH_TIMEOUT_S)
-    except EngineMissingError as exc:
-        pytest.skip(f"fairy-stockfish not installed: {exc}")
-    yield engine
-    engine.close()
 
 
 def test_sample_is_balanced(halves, fsf):
