@@ -106,6 +106,7 @@ def _cases(eng):
         "srch_ptrs": [ptrs(0xFF), ptrs(0)],
         "zob_xor_side": [call("zob_xor_side")],
         "rec_store": [call("rec_store", x=0)],
+        "book_sq": [call("book_sq", a=0), call("book_sq", a=89)],   # ranks 0 and 9
         "ret_zero": [call("ret_zero")],
         "pos_setup_side": [side(0), side(1)],
         "pos_setup_att": [side(0, "pos_setup_att"), side(1, "pos_setup_att")],

@@ -178,7 +178,8 @@ RUNAWAY_CALLS = [
     ("eng_game_result", lambda e, p: (e.game_new(p), e.game_result())),
     ("mg_generate", lambda e, p: e.think(p, depth=24)),
     ("srch_think", lambda e, p: e.think(p, depth=24)),
-    ("srch_think", lambda e, p: e.think(p, level=5)),
+    ("srch_think", lambda e, p: e.think(p, level=5, use_book=False)),
+    ("srch_book", lambda e, p: e.think(p, level=5)),
 ]
 
 

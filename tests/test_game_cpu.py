@@ -11,6 +11,7 @@ import pytest
 from pyharness.bench.suite import load_suite
 from pyharness.rom.asm_engine import AsmEngine
 from pyharness.rom.emu import MODE_DEMO, MODE_RED, Emulator, GameDriver
+from pyharness.reference.book import default_book
 from pyharness.reference.game import Game
 from pyharness.reference.levels import get_level
 from pyharness.reference.position import Move, Position
@@ -68,6 +69,23 @@ def test_cpu_replies_legally_within_its_level_cap(rom, level):
         assert d.board() == bytes(pos.board)
         assert d.emu.read("game_side") == 0      # the player's turn again
         assert frames <= cap, (level, frames, cap)
+    assert not d.emu.crashed
+
+
+def test_the_cpu_answers_from_the_book_before_it_thinks(rom):
+    """At a book level the cartridge runs the book step (far_srch_book, the game bank)
+    before the think: the reply to h2e2 is one of the book's moves for that position,
+    marked as the book's, found in a frame or two; out of the book the think follows."""
+    d = vs_cpu(rom, 3)
+    frames = play_and_wait_reply(d, "h2e2")
+    pos = replay(d.record()[:1])
+    reply = Move(*d.record()[1])
+    assert reply in [m for m, _ in default_book().candidates(pos)]
+    assert d.emu.read("srch_from_book") == 1 and d.emu.read("srch_nodes") == 0
+    assert frames is not None and frames <= 2
+    play_and_wait_reply(d, "a3a4")                   # out of the book: a search
+    assert d.emu.read("srch_from_book") == 0 and d.emu.read("srch_nodes") > 0
+    replay(d.record())                               # every move legal
     assert not d.emu.crashed
 
 

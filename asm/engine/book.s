@@ -1,14 +1,20 @@
 ; book.s -- opening book lookup (docs/search.md, "Opening book"), levels 3-5.
+;
+; The book runs outside the engine's view (docs/cartridge.md): srch_book, book_probe and
+; the book's tables (build/book.inc, segment ENGINE_BOOK) sit in the game bank (bank 2)
+; beside the game record, and are run before a think, through far_srch_book (the UI) or
+; by the harness; they reach the engine bank through the trampolines far_mg_generate and
+; far_book_mirror_key.  The mirror helpers, which read the Zobrist keys of the engine
+; bank, stay in the fixed bank.
 .include "engine.inc"
 .include "book.inc"
 .include "engine_macros.inc"
 
 .import zob_xor, zob_xor_side, lfsr_byte
-.import zob_sq_of90
-.export book_probe
+.import far_mg_generate, far_book_mirror_key
+.export book_probe, book_mirror_key
 
-.segment "CODE"                 ; fixed bank (mapped with the engine bank while it thinks)
-
+.segment "CODE"                 ; fixed bank: the mirror helpers
 ;;
 ; Left-right mirror of square A: file16 f -> 14 - f.  @return A.  Clobbers: sr_t2.
 .proc book_mirror
@@ -32,6 +38,64 @@
         ZOB_SUM 1
 .endproc
 
+.segment "ENGINE_GAME"          ; the game bank: run between thinks
+
+;;
+; The book step of a think, run before srch_think (srch_think does not look at the book):
+; srch_begin (the limits, every output zeroed, the LFSR seeded, as srch_think starts),
+; then, when the level (or srch_use_book) has the book on, book_probe.  A book move is
+; answered as srch_think would have: srch_best_* = srch_pv_* = the move, srch_pv_len 1,
+; srch_from_book 1, score, depth, nodes and counters 0.
+; @param as srch_think (srch_level, srch_use_book, srch_seed, game_n; ply 0)
+; @return C set: a book move (the outputs above; do not call srch_think); C clear: none
+;         (the LFSR state is the one srch_think will seed again: no byte was drawn)
+; Clobbers: A, X, Y, sr_*, the list of ply 0, the TT's from/to/score-low bytes.
+;         Cycles (py65, the trampolines' bank switches included): 672 with the book off;
+;         ~9,000 for a move of the position as it is, ~11,700 for none (the mirror tried),
+;         ~15,400 for a move of the mirror
+.proc srch_book
+        jsr srch_begin
+        lda sr_book
+        beq @none
+        jsr book_probe          ; C set: pos_from/pos_to
+        bcc @none
+        lda #1
+        sta srch_from_book
+        sta srch_pv_len
+        lda pos_from
+        sta srch_best_from
+        sta srch_pv_from
+        lda pos_to
+        sta srch_best_to
+        sta srch_pv_to
+        sec
+        rts
+@none:  clc
+        rts
+.endproc
+
+;;
+; The square of 90-index A (0..89, rank-major from Red's a0 as the book packs it):
+; $33 + 16 * (A / 9) + A mod 9, as zob_sq_of90 (engine bank) holds it.
+; @return A.  Clobbers: Y, sr_t2.  Cycles: 23 to 221 with RTS. A rank up costs 22 more
+.proc book_sq
+        ldy #$33                ; the square of index 0
+@rank:  cmp #9
+        bcc @file
+        sbc #9                  ; (C set)
+        pha
+        tya
+        adc #15                 ; (C set) + 16: the next rank
+        tay
+        pla
+        jmp @rank
+@file:  sta sr_t2
+        tya
+        clc
+        adc sr_t2
+        rts
+.endproc
+
 ;;
 ; Looks the root position (record entry game_n) up in the book: the entries with its
 ; 16-bit key whose move is legal, in table order; if none, the same for the mirrored
@@ -42,12 +106,12 @@
 ; @return   C set and pos_from/pos_to = the book move; C clear: no book move (no draw)
 ; Clobbers: A, X, Y, sr_a, sr_b, sr_d (as bk_key, bk_count/bk_weight, bk_mirrored),
 ;           sr_t0-sr_t2, sr_key, the list of ply 0.
-;           Cycles: ~6,000 (~11,000 when the mirror is tried)
+;           Cycles: ~8,000 (~14,000 when the mirror is tried; two far calls: ~460 each)
 .proc book_probe
         lda #0
         sta eng_ply
         sta bk_mirrored         ; 0 direct, 1 mirrored
-        jsr mg_generate
+        jsr far_mg_generate
         ldx game_n
         lda rec_k2,x
         sta bk_key
@@ -68,16 +132,14 @@
         bne @nx
         lda book_mv_lo,x        ; from90 = bits 0-6
         and #$7F
-        tay
-        lda zob_sq_of90,y
+        jsr book_sq
         sta pos_from
         lda book_mv_lo,x        ; to90 = bits 7-13
         asl a
         lda book_mv_hi,x
         rol a
         and #$7F
-        tay
-        lda zob_sq_of90,y
+        jsr book_sq
         sta pos_to
         lda book_mv_hi,x        ; weight - 1 = bits 14-15
         rol a
@@ -121,7 +183,7 @@
         lda bk_mirrored
         bne @none
         inc bk_mirrored
-        jsr book_mirror_key
+        jsr far_book_mirror_key
         lda sr_key+2
         sta bk_key
         lda sr_key+3

@@ -1,4 +1,4 @@
-; think.s -- srch_think: iterative deepening under the level's limits, book, root
+; think.s -- srch_think: iterative deepening under the level's limits, root
 ; noise and slips, time management, the root PV (docs/search.md "think").
 .include "engine.inc"
 .include "search.inc"
@@ -8,24 +8,12 @@
 ; ---------------------------------------------------------------------- think()
 
 ;;
-; Chooses the engine's move at the root (ply 0, after eng_game_new/eng_game_push):
-; book (levels 3-5), else iterative deepening until the level's depth, the node budget,
-; the frame cap or srch_move_now, which stop every iteration, the first one included
-; (docs/search.md, think()).  The last completed iteration's move is returned; stopped
-; inside iteration 1, the best root move completed so far (pv[0], score fr_s[0]), else
-; the first root move searched (move-stack slot 0, score 0), with srch_depth_done = 0.
-; A root with a legal move always gets one.
-; @param srch_level 1..LEVEL_COUNT (0: srch_depth, no noise, no book, no frame cap), srch_seed,
-;        srch_move_now, frame_count; optional overrides srch_depth (0 = level's),
-;        srch_frames + srch_frames_set, srch_node_limit (0 = none), srch_use_book
-;        (0 = level's, 1 = off, 2 = on)
-; @return srch_best_from/to (0,0: no legal move), srch_score, srch_depth_done (updated
-;        after every iteration; 0 if iteration 1 was stopped), srch_nodes, srch_pv_*,
-;        srch_from_book, srch_stopped,
-;        srch_tt_probes/hits.  The position is unchanged (ply 0).
-; Clobbers: everything.  Cycles: level 1 ~0.2 s ... level 5 up to its 30 s cap (a cap
-;        is passed by at most one poll, 16 nodes)
-.proc srch_think
+; The start of a think, shared by srch_think and srch_book (book.s): the limits of
+; srch_level and the overrides into sr_* (sr_book: the book on), every output zeroed,
+; the LFSR seeded from srch_seed ($ACE1 for 0) and stepped LFSR_WARMUP_BYTES times.
+; @param as srch_think (and srch_use_book: 0 the level's flag, 1 off, 2 on)
+; Clobbers: A, X, Y, sr_*.  Cycles: ~660
+.proc srch_begin
         ; ---- limits
         lda #0
         sta sr_flimit
@@ -109,6 +97,31 @@
 .repeat ::LFSR_WARMUP_BYTES        ; (:: the global constant: the count must be known here)
         jsr lfsr_byte
 .endrepeat
+        rts
+.endproc
+
+;;
+; Chooses the engine's move at the root (ply 0, after eng_game_new/eng_game_push) by
+; iterative deepening until the level's depth, the node budget, the frame cap or
+; srch_move_now, which stop every iteration, the first one included (docs/search.md,
+; think()).  The book is not looked at here: it is the step before, srch_book (book.s,
+; the game bank), which a think of a book level runs first and which answers C set
+; when it found a move (then srch_think is not called).  The last completed
+; iteration's move is returned; stopped inside iteration 1, the best root move
+; completed so far (pv[0], score fr_s[0]), else the first root move searched
+; (move-stack slot 0, score 0), with srch_depth_done = 0.  A root with a legal move
+; always gets one.
+; @param srch_level 1..LEVEL_COUNT (0: srch_depth, no noise, no frame cap), srch_seed,
+;        srch_move_now, frame_count; optional overrides srch_depth (0 = level's),
+;        srch_frames + srch_frames_set, srch_node_limit (0 = none)
+; @return srch_best_from/to (0,0: no legal move), srch_score, srch_depth_done (updated
+;        after every iteration; 0 if iteration 1 was stopped), srch_nodes, srch_pv_*,
+;        srch_from_book (0), srch_stopped,
+;        srch_tt_probes/hits.  The position is unchanged (ply 0).
+; Clobbers: everything.  Cycles: level 1 ~0.2 s ... level 5 up to its 30 s cap (a cap
+;        is passed by at most one poll, 16 nodes)
+.proc srch_think
+        jsr srch_begin
         ; ---- root state
         lda game_n
         sta sr_n
@@ -124,15 +137,6 @@
         sta ev_s2,x
         lda ev_sum+3
         sta ev_s3,x
-        ; ---- book
-        lda sr_book
-        beq @nobook
-        jsr book_probe          ; C set: pos_from/pos_to
-        bcc @nobook
-        lda #1
-        sta srch_from_book
-        jmp @single
-@nobook:
         ; ---- clear TT flags, killers, history
         lda #0
         tax

@@ -10,7 +10,7 @@
 
 ENGINE_BANK = <.bank(mg_generate)    ; the bank the engine thinks in
 GAME_BANK = <.bank(eng_game_new)     ; the game record and the referee (asm/engine/game.s)
-.import pz_fetch
+.import pz_fetch, book_mirror_key
 PZ_BANK = <.bank(pz_fetch)           ; the puzzles' piece lists (asm/nes/starts.s)
 
 .segment "ZEROPAGE"
@@ -92,7 +92,7 @@ enter:                         ; A = the bank to map, far_a = the caller's A
 
 ;; Trampolines (9 bytes each): far_<routine> = <routine> called from another bank; each
 ;; call costs ~230 cycles more than the routine (py65: far_mg_set_ptrs 262, mg_set_ptrs 32).
-;; The engine bank's, for the UI bank and (the last five) for the game bank:
+;; The engine bank's, for the UI bank and (the last six) for the game bank:
 FAR eng_load
 FAR srch_think
 FAR mg_set_ptrs
@@ -101,11 +101,13 @@ FAR pos_in_check
 FAR pos_make
 FAR pos_unmake
 FAR zob_full
+FAR book_mirror_key
 ;; The game bank's, for the UI bank:
 FAR_GAME eng_game_new
 FAR_GAME eng_game_push
 FAR_GAME eng_game_pop
 FAR_GAME eng_game_result
+FAR_GAME srch_book
 ;; The puzzle bank's, for the UI bank (after the engine's code: FIXED_TAIL)
 .segment "FIXED_TAIL"
 ;;

@@ -403,7 +403,10 @@ play_cap_order: .byte KIND_R, KIND_N, KIND_C, KIND_B, KIND_A, KIND_P   ; taken s
     tax
     jmp @scan
 @scanned:
+    jsr far_srch_book          ; the book first (the game bank): C set = its move
+    bcs @thought
     jsr far_srch_think
+@thought:
     lda #0
     sta ui_thinking
     ptr txt_blank              ; the bar and the help lines go
