@@ -114,6 +114,7 @@ def test_search_make_unmake_restore_the_position_bytes():
         s.write("srch_frames", bytes(2))
         s.poke("srch_use_book", 1)
         s.poke("srch_move_now", 0)
+        s.call("srch_start", max_cycles=10**6)      # a think's first half (no book)
         s.call("srch_think", hooks=hooks, max_cycles=10**10)
         assert pairs[0] - before_pairs > 100, fen
         assert not stack, "a srch_make without its srch_unmake"

@@ -128,15 +128,15 @@ def test_layout_engine_bank_fixed_bank_ui_bank(built, consts):
     for name in ("mg_generate", "pos_make", "pos_attacked", "eng_perft", "pst_king",
                  "zob_sq90"):
         assert sim.bank_of(name) == engine, name
-    for name in ("srch_think", "srch_begin", "ev_full", "pos_gives_check",
+    for name in ("srch_think", "ev_full", "pos_gives_check",
                  "mg_generate_captures", "eng_kind", "nes_reset", "nes_nmi", "nes_irq",
                  "mmc1_select", "mmc1_nmi_map", "far_mg_generate", "vram_flush",
                  "book_mirror_key"):
         assert sim.bank_of(name) == fixed, name
     game = consts["GAME_BANK"]
-    # the book runs before a think, outside the engine's view
+    # a think's first half (limits, book) runs before the search, outside the engine's view
     for name in ("eng_game_new", "eng_game_push", "eng_game_pop", "eng_game_result",
-                 "rec_store", "srch_book", "book_probe", "book_count", "book_mv_hi"):
+                 "rec_store", "srch_start", "book_probe", "book_count", "book_mv_hi"):
         assert sim.bank_of(name) == game, name
     ui = sim.bank_of("nes_main")
     for name in ("menu_run", "play_run", "nt_make", "ui_nmi_tick", "snd_tick",

@@ -179,7 +179,7 @@ RUNAWAY_CALLS = [
     ("mg_generate", lambda e, p: e.think(p, depth=24)),
     ("srch_think", lambda e, p: e.think(p, depth=24)),
     ("srch_think", lambda e, p: e.think(p, level=5, use_book=False)),
-    ("srch_book", lambda e, p: e.think(p, level=5)),
+    ("srch_start", lambda e, p: e.think(p, level=5)),
 ]
 
 

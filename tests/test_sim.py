@@ -132,8 +132,8 @@ def test_every_loop_runs_a_search_to_the_same_cycle_and_ram():
                     eng.sim.peek16("frame_count"), bytes(eng.sim.memory[0:0x800]),
                     bytes(eng.sim.memory[0x6000:0x8000])))
         if "profile" in kw:
-            assert sum(kw["profile"].values()) == res.cycles - res.book_cycles
-            assert 0 < res.book_cycles < 20_000      # the book step (a miss) before it
+            assert sum(kw["profile"].values()) == res.cycles - res.start_cycles
+            assert 0 < res.start_cycles < 20_000     # srch_start (a book miss) before it
     assert out[0] == out[1] == out[2]
     assert len(made) == out[0][1] > 100              # a node is a move made: one hook each
 

@@ -1,10 +1,9 @@
 ; book.s -- opening book lookup (docs/search.md, "Opening book"), levels 3-5.
 ;
-; The book runs outside the engine's view (docs/cartridge.md): srch_book, book_probe and
-; the book's tables (build/book.inc, segment ENGINE_BOOK) sit in the game bank (bank 2)
-; beside the game record, and are run before a think, through far_srch_book (the UI) or
-; by the harness; they reach the engine bank through the trampolines far_mg_generate and
-; far_book_mirror_key.  The mirror helpers, which read the Zobrist keys of the engine
+; The book runs outside the engine's view (docs/cartridge.md): book_probe and the book's
+; tables (build/book.inc, segment ENGINE_BOOK) sit in the game bank (bank 2) beside the
+; game record and srch_start (think.s), which calls the probe before a think; they reach
+; the engine bank through the trampolines far_mg_generate and far_book_mirror_key.  The mirror helpers, which read the Zobrist keys of the engine
 ; bank, stay in the fixed bank.
 .include "engine.inc"
 .include "book.inc"
@@ -39,40 +38,6 @@
 .endproc
 
 .segment "ENGINE_GAME"          ; the game bank: run between thinks
-
-;;
-; The book step of a think, run before srch_think (srch_think does not look at the book):
-; srch_begin (the limits, every output zeroed, the LFSR seeded, as srch_think starts),
-; then, when the level (or srch_use_book) has the book on, book_probe.  A book move is
-; answered as srch_think would have: srch_best_* = srch_pv_* = the move, srch_pv_len 1,
-; srch_from_book 1, score, depth, nodes and counters 0.
-; @param as srch_think (srch_level, srch_use_book, srch_seed, game_n; ply 0)
-; @return C set: a book move (the outputs above; do not call srch_think); C clear: none
-;         (the LFSR state is the one srch_think will seed again: no byte was drawn)
-; Clobbers: A, X, Y, sr_*, the list of ply 0, the TT's from/to/score-low bytes.
-;         Cycles (py65, the trampolines' bank switches included): 672 with the book off;
-;         ~9,000 for a move of the position as it is, ~11,700 for none (the mirror tried),
-;         ~15,400 for a move of the mirror
-.proc srch_book
-        jsr srch_begin
-        lda sr_book
-        beq @none
-        jsr book_probe          ; C set: pos_from/pos_to
-        bcc @none
-        lda #1
-        sta srch_from_book
-        sta srch_pv_len
-        lda pos_from
-        sta srch_best_from
-        sta srch_pv_from
-        lda pos_to
-        sta srch_best_to
-        sta srch_pv_to
-        sec
-        rts
-@none:  clc
-        rts
-.endproc
 
 ;;
 ; The square of 90-index A (0..89, rank-major from Red's a0 as the book packs it):

@@ -1,19 +1,32 @@
-; think.s -- srch_think: iterative deepening under the level's limits, root
-; noise and slips, time management, the root PV (docs/search.md "think").
+; think.s -- srch_start (the limits, the book) and srch_think: iterative deepening
+; under the level's limits, root noise and slips, time management, the root PV (docs/search.md "think").
 .include "engine.inc"
 .include "search.inc"
 
-.segment "CODE"                 ; fixed bank: the engine's view (docs/cartridge.md)
+.segment "ENGINE_GAME"          ; the game bank: srch_start, run before the think
 
 ; ---------------------------------------------------------------------- think()
 
 ;;
-; The start of a think, shared by srch_think and srch_book (book.s): the limits of
-; srch_level and the overrides into sr_* (sr_book: the book on), every output zeroed,
-; the LFSR seeded from srch_seed ($ACE1 for 0) and stepped LFSR_WARMUP_BYTES times.
-; @param as srch_think (and srch_use_book: 0 the level's flag, 1 off, 2 on)
-; Clobbers: A, X, Y, sr_*.  Cycles: ~660
-.proc srch_begin
+; The first half of every think (docs/search.md, think()): the limits of srch_level and
+; the overrides into sr_*, every output zeroed, the LFSR seeded from srch_seed ($ACE1
+; for 0) and stepped LFSR_WARMUP_BYTES times; then, when the level (or srch_use_book)
+; has the book on, book_probe (book.s).  A book move is answered as a think: srch_best_*
+; = srch_pv_* = the move, srch_pv_len 1, srch_from_book 1, score, depth, nodes and
+; counters 0, C set, and srch_think is not called.  Else C clear (no LFSR byte drawn)
+; and the caller calls srch_think next, which goes on from what this left in sr_*.  It
+; runs in the game bank, outside the engine's view: the UI through far_srch_start, the
+; harness as AsmEngine.think.
+; @param srch_level 1..LEVEL_COUNT (0: srch_depth, no noise, no book, no frame cap),
+;        srch_seed; optional overrides srch_depth (0 = level's), srch_frames +
+;        srch_frames_set, srch_node_limit (0 = none), srch_use_book (0 = level's, 1 off,
+;        2 on); game_n (the root's record entry), ply 0
+; @return C set: a book move (the outputs above); C clear: none, the limits in sr_*
+; Clobbers: A, X, Y, sr_*, the list of ply 0, the TT's from/to/score-low bytes.
+;        Cycles (py65, with the book's bank switches): ~660 with the book off; ~8,500 to
+;        ~9,500 for a book move of the position as it is, ~11,700 for none (the mirror
+;        tried), ~15,400 for a move of the mirror
+.proc srch_start
         ; ---- limits
         lda #0
         sta sr_flimit
@@ -97,23 +110,42 @@
 .repeat ::LFSR_WARMUP_BYTES        ; (:: the global constant: the count must be known here)
         jsr lfsr_byte
 .endrepeat
+        ; ---- the book
+        lda sr_book
+        beq @none
+        jsr book_probe          ; C set: pos_from/pos_to
+        bcc @none
+        lda #1
+        sta srch_from_book
+        sta srch_pv_len
+        lda pos_from
+        sta srch_best_from
+        sta srch_pv_from
+        lda pos_to
+        sta srch_best_to
+        sta srch_pv_to
+        sec
+        rts
+@none:  clc
         rts
 .endproc
+
+.segment "CODE"                 ; fixed bank: the engine's view (docs/cartridge.md)
+
 
 ;;
 ; Chooses the engine's move at the root (ply 0, after eng_game_new/eng_game_push) by
 ; iterative deepening until the level's depth, the node budget, the frame cap or
 ; srch_move_now, which stop every iteration, the first one included (docs/search.md,
-; think()).  The book is not looked at here: it is the step before, srch_book (book.s,
-; the game bank), which a think of a book level runs first and which answers C set
-; when it found a move (then srch_think is not called).  The last completed
+; think()), after srch_start (the game bank: the limits, the outputs zeroed, the LFSR
+; seeded, the book), which every think runs first; when srch_start answered C set (a
+; book move) srch_think is not called.  The last completed
 ; iteration's move is returned; stopped inside iteration 1, the best root move
 ; completed so far (pv[0], score fr_s[0]), else the first root move searched
 ; (move-stack slot 0, score 0), with srch_depth_done = 0.  A root with a legal move
 ; always gets one.
-; @param srch_level 1..LEVEL_COUNT (0: srch_depth, no noise, no frame cap), srch_seed,
-;        srch_move_now, frame_count; optional overrides srch_depth (0 = level's),
-;        srch_frames + srch_frames_set, srch_node_limit (0 = none)
+; @param what srch_start left in sr_* (the limits), the LFSR, srch_move_now,
+;        frame_count, srch_node_limit
 ; @return srch_best_from/to (0,0: no legal move), srch_score, srch_depth_done (updated
 ;        after every iteration; 0 if iteration 1 was stopped), srch_nodes, srch_pv_*,
 ;        srch_from_book (0), srch_stopped,
@@ -121,7 +153,6 @@
 ; Clobbers: everything.  Cycles: level 1 ~0.2 s ... level 5 up to its 30 s cap (a cap
 ;        is passed by at most one poll, 16 nodes)
 .proc srch_think
-        jsr srch_begin
         ; ---- root state
         lda game_n
         sta sr_n

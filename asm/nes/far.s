@@ -107,7 +107,7 @@ FAR_GAME eng_game_new
 FAR_GAME eng_game_push
 FAR_GAME eng_game_pop
 FAR_GAME eng_game_result
-FAR_GAME srch_book
+FAR_GAME srch_start
 ;; The puzzle bank's, for the UI bank (after the engine's code: FIXED_TAIL)
 .segment "FIXED_TAIL"
 ;;

@@ -403,7 +403,7 @@ play_cap_order: .byte KIND_R, KIND_N, KIND_C, KIND_B, KIND_A, KIND_P   ; taken s
     tax
     jmp @scan
 @scanned:
-    jsr far_srch_book          ; the book first (the game bank): C set = its move
+    jsr far_srch_start         ; limits and the book (the game bank): C set = a book move
     bcs @thought
     jsr far_srch_think
 @thought:

@@ -109,7 +109,7 @@ def profile_node(depth: int = 3, positions: list[SuitePosition] | None = None,
         res = eng.think(Position.from_fen(p.fen), depth=depth, use_book=False,
                         profile=prof, hits=hits)
         nodes += res.nodes
-        cycles += res.cycles - res.book_cycles      # srch_think's: the profiled ones
+        cycles += res.cycles - res.start_cycles      # srch_think's: the profiled ones
     if nodes == 0:              # every figure is per node: none is a broken search
         raise ProfileError(f"srch_think made no node on {', '.join(p.name for p in positions)}"
                            f" at depth {depth}: no profile per node")

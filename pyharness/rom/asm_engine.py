@@ -48,11 +48,12 @@ class PerftResult:
 @dataclass
 class AsmSearchResult(SearchResult):
     """The twin's SearchResult of a think, plus the cycles the 6502 spent: `cycles` all of
-    them (the book step and srch_think, as the cartridge runs them), `book_cycles` the
-    book step's share (srch_book, in the game bank; the rest is srch_think's)."""
+    them (srch_start and srch_think, as the cartridge runs them), `start_cycles`
+    srch_start's share (the limits and the book, in the game bank; the rest is
+    srch_think's)."""
 
     cycles: int = 0
-    book_cycles: int = 0
+    start_cycles: int = 0
 
     @property
     def nes_seconds(self) -> float:
@@ -68,9 +69,9 @@ class AsmSearchResult(SearchResult):
 #: the cap of one call of a routine other than the search and perft: a move generation
 #: costs ~10,000 cycles, eng_load and the game routines less; ~1 s of py65
 ROUTINE_CAP = 2_000_000
-#: the cap of srch_book, the book step before a think (~14,000 cycles at most: two
-#: probes, a mirrored key, two generations and the trampolines' bank switches)
-BOOK_CYCLE_CAP = 200_000
+#: the cap of srch_start, a think's first half (~16,000 cycles at most: the limits, two
+#: book probes, a mirrored key, a generation and the trampolines' bank switches)
+START_CYCLE_CAP = 200_000
 #: the perft cap's cycles per node of a tree of 100 moves a ply (more than any position
 #: has; a node costs ~1,000 cycles)
 PERFT_CYCLES_PER_NODE = 5_000
@@ -355,8 +356,8 @@ class AsmEngine:
         29,781 cycles). `trace`, a list, receives (from, to, key, red_sum, black_sum) at
         every node, like the reference. `move_now_after` sets srch_move_now once that
         many nodes were made. `profile` / `hits` receive the cycles / executions by
-        PC (`Sim.call`) of srch_think (the book step before it runs in the game bank,
-        whose PCs are not profiled: `book_cycles`). `hooks` maps more ROM labels to
+        PC (`Sim.call`) of srch_think (srch_start before it runs in the game bank,
+        whose PCs are not profiled: `start_cycles`). `hooks` maps more ROM labels to
         callables run there
         (e.g. srch_null_try, srch_null_cut: the tests count null moves).
         `rules` go in through srch_null_on and the srch_rules byte (`srch_rules`); the
@@ -433,22 +434,22 @@ class AsmEngine:
             if watch["frames"] > STALL_FRAMES:
                 raise SimLimitError(f"srch_think made no node in {STALL_FRAMES} frames "
                                     f"(PC ${s.mpu.pc:04X}): a runaway routine, stopped")
-        # the think as the cartridge runs it (play_think): the book step (srch_book, the
-        # game bank), then srch_think unless the book answered (C set)
-        book = s.call("srch_book", max_cycles=BOOK_CYCLE_CAP).cycles
+        # the think as the cartridge runs it (play_think): srch_start (the limits and
+        # the book, in the game bank), then srch_think unless the book answered (C set)
+        start = s.call("srch_start", max_cycles=START_CYCLE_CAP).cycles
         if s.mpu.p & 1:
-            return self.search_result(book, book)
+            return self.search_result(start, start)
         old_hook = s.frame_hook
         s.frame_hook = True
         try:
-            res = s.call("srch_think", max_cycles=max(max_cycles - book, 1),
+            res = s.call("srch_think", max_cycles=max(max_cycles - start, 1),
                          hooks=hooks or None, profile=profile, hits=hits, on_frame=watchdog)
         finally:
             s.frame_hook = old_hook
-        return self.search_result(book + res.cycles, book)
+        return self.search_result(start + res.cycles, start)
 
-    def search_result(self, cycles: int = 0, book_cycles: int = 0) -> AsmSearchResult:
-        """The outputs of the last think (srch_book, and srch_think if it ran)."""
+    def search_result(self, cycles: int = 0, start_cycles: int = 0) -> AsmSearchResult:
+        """The outputs of the last think (srch_start, and srch_think if it ran)."""
         s = self.sim
         f, t = s.peek("srch_best_from"), s.peek("srch_best_to")
         score = s.peek16("srch_score")
@@ -464,7 +465,7 @@ class AsmEngine:
             tt_probes=int.from_bytes(s.read("srch_tt_probes", 4), "little"),
             tt_hits=int.from_bytes(s.read("srch_tt_hits", 4), "little"),
             from_book=bool(s.peek("srch_from_book")), stopped=bool(s.peek("srch_stopped")),
-            book_cycles=book_cycles)
+            start_cycles=start_cycles)
 
 
 def asm_legal_moves(pos: Position, engine: AsmEngine | None = None) -> list[Move]:
