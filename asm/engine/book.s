@@ -3,8 +3,8 @@
 ; The book runs outside the engine's view (docs/cartridge.md): book_probe and the book's
 ; tables (build/book.inc, segment ENGINE_BOOK) sit in the game bank (bank 2) beside the
 ; game record and srch_start (think.s), which calls the probe before a think; they reach
-; the engine bank through the trampolines far_mg_generate and far_book_mirror_key.  The mirror helpers, which read the Zobrist keys of the engine
-; bank, stay in the fixed bank.
+; the engine bank through the trampolines far_mg_generate and far_book_mirror_key.  The
+; mirror helpers, which read the Zobrist keys of the engine bank, stay in the fixed bank.
 .include "engine.inc"
 .include "book.inc"
 .include "engine_macros.inc"

@@ -1,5 +1,6 @@
-; think.s -- srch_start (the limits, the book) and srch_think: iterative deepening
-; under the level's limits, root noise and slips, time management, the root PV (docs/search.md "think").
+; think.s -- srch_start (the limits, the book) and srch_think: iterative deepening under
+; the level's limits, root noise and slips, time management, the root PV (docs/search.md
+; "think").
 .include "engine.inc"
 .include "search.inc"
 
@@ -132,18 +133,16 @@
 
 .segment "CODE"                 ; fixed bank: the engine's view (docs/cartridge.md)
 
-
 ;;
 ; Chooses the engine's move at the root (ply 0, after eng_game_new/eng_game_push) by
 ; iterative deepening until the level's depth, the node budget, the frame cap or
 ; srch_move_now, which stop every iteration, the first one included (docs/search.md,
 ; think()), after srch_start (the game bank: the limits, the outputs zeroed, the LFSR
 ; seeded, the book), which every think runs first; when srch_start answered C set (a
-; book move) srch_think is not called.  The last completed
-; iteration's move is returned; stopped inside iteration 1, the best root move
-; completed so far (pv[0], score fr_s[0]), else the first root move searched
-; (move-stack slot 0, score 0), with srch_depth_done = 0.  A root with a legal move
-; always gets one.
+; book move) srch_think is not called.  The last completed iteration's move is
+; returned; stopped inside iteration 1, the best root move completed so far (pv[0],
+; score fr_s[0]), else the first root move searched (move-stack slot 0, score 0), with
+; srch_depth_done = 0.  A root with a legal move always gets one.
 ; @param what srch_start left in sr_* (the limits), the LFSR, srch_move_now,
 ;        frame_count, srch_node_limit
 ; @return srch_best_from/to (0,0: no legal move), srch_score, srch_depth_done (updated

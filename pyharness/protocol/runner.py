@@ -1,7 +1,9 @@
 """Running a search so that it can be stopped and reports its iterations.
 
-`AsmRunner` runs the ROM's srch_think under py65 (pyharness.rom.asm_engine) with two
-hooks: at srch_think's entry (where its cycles start) and at srch_make_done, reached
+`AsmRunner` runs the ROM's think (srch_start, then srch_think) under py65
+(pyharness.rom.asm_engine) with two hooks: at srch_think's entry (where the search's
+cycles start: the iterations' times leave out srch_start's few thousand, a book probe
+at most 16,000) and at srch_make_done, reached
 after every node, where it sets srch_move_now when the session says stop (the search
 polls the flag every 16 nodes) and reports an iteration when srch_depth_done has
 moved. `RefRunner` runs the Python twin (reference.search.think) with its move-now

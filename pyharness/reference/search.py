@@ -320,6 +320,10 @@ class Searcher(PathMixin, OrderingMixin):
                 result.stopped = True
                 if depth == 1:
                     stopped_answer(result, self.pv[0], self.root_best, self.root_list)
+                elif self.rules.partial and self.root_best > -INF:
+                    # a root move completed at this depth: pv[0] is the best of them
+                    result.best_move, result.score = self.pv[0][0], self.root_best
+                    result.pv = list(self.pv[0])
                 break
             same = result.best_move == self.pv[0][0]
             result.best_move = self.pv[0][0]
