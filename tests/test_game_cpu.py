@@ -74,8 +74,9 @@ def test_cpu_replies_legally_within_its_level_cap(rom, level):
 
 def test_the_cpu_answers_from_the_book_before_it_thinks(rom):
     """At a book level the cartridge's think starts in the game bank (far_srch_start:
-    the limits, the book) and searches only without a book move: the reply to h2e2 is one of the book's moves for that position,
-    marked as the book's, found in a frame or two; out of the book the think follows."""
+    the limits, the book) and searches only without a book move: the reply to h2e2 is
+    one of the book's moves for that position, marked as the book's, found in a frame
+    or two; out of the book the search follows."""
     d = vs_cpu(rom, 3)
     frames = play_and_wait_reply(d, "h2e2")
     pos = replay(d.record()[:1])
