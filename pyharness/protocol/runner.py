@@ -6,8 +6,9 @@ cycles start: the iterations' times leave out srch_start's, at most ~16,000 with
 book probe) and at srch_make_done, reached after every node, where it sets
 srch_move_now when the session says stop (the search polls the flag every 16 nodes)
 and reports an iteration when srch_depth_done has moved. `RefRunner` runs the Python
-twin (reference.search.think) with its move-now callback; the twin reports its iterations when it returns. Both take only the
-level/depth/nodes/frames/seed of `Limits`; every other rule is the engines' default.
+twin (reference.search.think) with its move-now callback; the twin reports its
+iterations when it returns. Both take only the level/depth/nodes/frames/seed of
+`Limits`; every other rule is the engines' default.
 
 `split_root` searches a root restricted to some moves (UCCI banmoves, UCI
 searchmoves), which neither engine can do inside one search.
