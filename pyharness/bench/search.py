@@ -9,7 +9,7 @@ cycles per node, L1 median NES seconds). docs/bench.md says how to read them; do
 
 Engines:
 
-* ``asm``: `AsmEngine.think` -- the ROM's srch_think under py65; cycles are counted by
+* ``asm``: `AsmEngine.think` -- the ROM's think (srch_start, srch_think) under py65; cycles are counted by
   the simulator, the cap by the frame counter it advances every 29,781 cycles.
 * ``ref``: the Python twin `reference.search.think`. It has no cycles: its frame cap
   runs on the model clock (nodes x `levels.NODE_CYCLES_ESTIMATE`), and the cycles it
@@ -202,7 +202,7 @@ class SearchBench:
     def cycles_source(self) -> str:
         """How the cycles were obtained."""
         if self.engine == "asm":
-            return "measured (py65, srch_think)"
+            return "measured (py65, srch_start + srch_think)"
         from ..reference.levels import NODE_CYCLES_ESTIMATE
         return f"MODEL: nodes x {NODE_CYCLES_ESTIMATE} (Python twin, not asm)"
 
