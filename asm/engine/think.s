@@ -118,13 +118,7 @@
         bcc @none
         lda #1
         sta srch_from_book
-        sta srch_pv_len
-        lda pos_from
-        sta srch_best_from
-        sta srch_pv_from
-        lda pos_to
-        sta srch_best_to
-        sta srch_pv_to
+        jsr srch_answer_one     ; (the fixed bank)
         sec
         rts
 @none:  clc
@@ -209,16 +203,7 @@
         sta pos_from
         lda (mg_tptr),y
         sta pos_to
-@single:
-        lda pos_from
-        sta srch_best_from
-        sta srch_pv_from
-        lda pos_to
-        sta srch_best_to
-        sta srch_pv_to
-        lda #1
-        sta srch_pv_len
-        rts
+        jmp srch_answer_one
         ; ---- iterative deepening
 @iter:  lda #1
         sta sr_iter
@@ -450,6 +435,22 @@
 .endproc
 .segment "CODE"
 
+
+;;
+; A one-move answer (srch_start's book move, srch_think's single legal move):
+; srch_best_* = srch_pv_* = pos_from/pos_to, srch_pv_len 1.
+; Clobbers: A.
+.proc srch_answer_one
+        lda pos_from
+        sta srch_best_from
+        sta srch_pv_from
+        lda pos_to
+        sta srch_best_to
+        sta srch_pv_to
+        lda #1
+        sta srch_pv_len
+        rts
+.endproc
 
 ;;
 ; The root's PV row (pv_len[0], pv_from/pv_to[0..]) becomes the result:
