@@ -138,6 +138,31 @@ def test_every_loop_runs_a_search_to_the_same_cycle_and_ram():
     assert len(made) == out[0][1] > 100              # a node is a move made: one hook each
 
 
+def test_srch_think_without_srch_start_refuses_to_search():
+    """A think is two calls (docs/search.md): srch_think run again after a think, without
+    srch_start, would search under the last think's limits; it answers no move, marks
+    sr_armed $FF, and the harness raises. After a book move srch_think refuses as well."""
+    from pyharness.reference.position import Position
+    from pyharness.rom.asm_engine import AsmEngine, ThinkOrderError
+    eng = AsmEngine()
+    s = eng.sim
+    res = eng.think(Position.from_fen("r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1CN3NC1/"
+                                      "9/R1BAKAB1R w - - 4 3"), depth=2)
+    assert res.best_move is not None and res.nodes > 0 and s.peek("sr_armed") == 0
+    nodes = s.read("srch_nodes", 4)
+    cycles = s.call("srch_think", max_cycles=10_000).cycles
+    assert cycles < 100                              # no search: the nodes are the last's
+    assert s.read("srch_nodes", 4) == nodes
+    assert (s.peek("sr_armed"), s.peek("srch_best_from"), s.peek("srch_pv_len")) == (0xFF, 0, 0)
+    with pytest.raises(ThinkOrderError, match="without srch_start"):
+        eng.search_result()
+    book = eng.think(Position.start(), level=4)      # srch_start answers: sr_armed 0
+    assert book.from_book and s.peek("sr_armed") == 0
+    s.call("srch_think", max_cycles=10_000)
+    assert s.peek("sr_armed") == 0xFF and s.peek("srch_best_from") == 0
+    assert eng.think(Position.start(), depth=1).best_move is not None   # srch_start re-arms
+
+
 def test_frame_hook_off_by_default(sim):
     code = bytes([0xA0, 200, 0xA2, 0x00, 0xCA, 0xD0, 0xFD, 0x88, 0xD0, 0xF8, 0x60])
     sim.write("frame_count", b"\x00\x00")

@@ -22,7 +22,8 @@
 ;        srch_seed; optional overrides srch_depth (0 = level's), srch_frames +
 ;        srch_frames_set, srch_node_limit (0 = none), srch_use_book (0 = level's, 1 off,
 ;        2 on); game_n (the root's record entry), ply 0
-; @return C set: a book move (the outputs above); C clear: none, the limits in sr_*
+; @return C set: a book move (the outputs above), sr_armed 0; C clear: none, the limits
+;        in sr_*, sr_armed 1 (srch_think runs once per srch_start)
 ; Clobbers: A, X, Y, sr_*, the list of ply 0, the TT's from/to/score-low bytes.
 ;        Cycles (py65, with the book's bank switches): ~660 with the book off; ~8,500 to
 ;        ~9,500 for a book move of the position as it is, ~11,700 for none (the mirror
@@ -96,6 +97,7 @@
         sta eng_ply
         sta sr_tm_el
         sta sr_tm_el+1
+        sta sr_armed
         ; ---- LFSR: seed ($ACE1 for 0), 16 steps
         lda srch_seed
         sta sr_lfsr
@@ -121,7 +123,8 @@
         jsr srch_answer_one     ; (the fixed bank)
         sec
         rts
-@none:  clc
+@none:  inc sr_armed           ; 1: srch_think may run (once)
+        clc
         rts
 .endproc
 
@@ -137,15 +140,28 @@
 ; returned; stopped inside iteration 1, the best root move completed so far (pv[0],
 ; score fr_s[0]), else the first root move searched (move-stack slot 0, score 0), with
 ; srch_depth_done = 0.  A root with a legal move always gets one.
-; @param what srch_start left in sr_* (the limits), the LFSR, srch_move_now,
-;        frame_count, srch_node_limit
+; @param what srch_start left in sr_* (the limits), sr_armed 1, the LFSR,
+;        srch_move_now, frame_count, srch_node_limit
 ; @return srch_best_from/to (0,0: no legal move), srch_score, srch_depth_done (updated
 ;        after every iteration; 0 if iteration 1 was stopped), srch_nodes, srch_pv_*,
 ;        srch_from_book (0), srch_stopped,
-;        srch_tt_probes/hits.  The position is unchanged (ply 0).
+;        srch_tt_probes/hits, sr_armed 0.  The position is unchanged (ply 0).  Without
+;        srch_start since the last think (sr_armed not 1) it searches nothing: sr_armed
+;        $FF, srch_best_from/to 0, srch_pv_len 0 (the harness raises ThinkOrderError).
 ; Clobbers: everything.  Cycles: level 1 ~0.2 s ... level 5 up to its 30 s cap (a cap
 ;        is passed by at most one poll, 16 nodes)
 .proc srch_think
+        ldx sr_armed            ; 1: srch_start answered C clear since the last think
+        dex
+        beq @armed
+        ldx #$FF                ; else refused (sr_* may be another think's): no move
+        stx sr_armed
+        inx
+        stx srch_best_from
+        stx srch_best_to
+        stx srch_pv_len
+        rts
+@armed: stx sr_armed            ; 0: the next think needs srch_start again
         ; ---- root state
         lda game_n
         sta sr_n

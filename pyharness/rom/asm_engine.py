@@ -23,6 +23,10 @@ class EngineOverflowError(Xq65Error):
     """mg_generate reported that the move stack (or ply stack) is full."""
 
 
+class ThinkOrderError(Xq65Error):
+    """srch_think ran without srch_start before it (sr_armed $FF): it searched nothing."""
+
+
 @dataclass(frozen=True)
 class GenResult:
     """A generated legal move list and what it cost."""
@@ -449,8 +453,12 @@ class AsmEngine:
         return self.search_result(start + res.cycles, start)
 
     def search_result(self, cycles: int = 0, start_cycles: int = 0) -> AsmSearchResult:
-        """The outputs of the last think (srch_start, and srch_think if it ran)."""
+        """The outputs of the last think (srch_start, and srch_think if it ran);
+        ThinkOrderError when srch_think refused to run (no srch_start before it)."""
         s = self.sim
+        if s.peek("sr_armed") == 0xFF:
+            raise ThinkOrderError("srch_think ran without srch_start before it "
+                                  "(sr_armed $FF): it searched nothing")
         f, t = s.peek("srch_best_from"), s.peek("srch_best_to")
         score = s.peek16("srch_score")
         if score >= 0x8000:
