@@ -254,6 +254,16 @@ class Searcher(PathMixin, OrderingMixin):
             if stand > alpha:
                 alpha = stand
             moves = self.pos.legal_captures()
+            if (self.rules.qs_checks and ply == self.qs_start
+                    and self.base[ply] + len(moves) + GEN_RESERVE <= MOVE_STACK_CAP):
+                pos = self.pos
+                for m in pos.legal_moves():
+                    if board[m.to] == 0:
+                        pos.push(m)
+                        gives = pos.in_check()
+                        pos.pop()
+                        if gives:
+                            moves.append(m)
             if self.rules.qs_recap and ply - self.qs_start >= QS_RECAP_PLY:
                 last_to = self.pos.last_move_to()    # deep: recaptures only
                 moves = [m for m in moves if m.to == last_to]

@@ -67,6 +67,9 @@ class SearchRules:
     plan_kept: int = _rule(PLAN_KEPT_HALVES, "time plan: after a kept best move, the next "
                            "iteration = plan_kept/2 x the last", span=(3, 4))
     recapture: bool = _rule(True, "with time management: a clear recapture ends the search")
+    qs_checks: bool = _rule(False, "the first quiescence ply (the horizon) also searches "
+                            "the quiet moves that give check (off: the twin's alone, a "
+                            "screen; the asm's version is too slow, docs/journal.md)")
     partial: bool = _rule(False, "a stop inside iteration d > 1 answers with the best root "
                           "move completed at depth d (off: the twin's alone, a screen; "
                           "docs/journal.md)")
