@@ -32,7 +32,7 @@ def test_the_horizon_sees_a_quiet_mate_in_one():
 @pytest.mark.parametrize("fen", [
     "2ba1a1C1/4kr3/2n1b4/pc2p3p/2c6/4Cp3/P3P1n1P/B5N2/R2N5/3AKAB2 w - - 5 19",   # mid-02
     "3ak1b2/R3a4/2n1b2r1/p3p3p/2p6/5R1n1/PcP1P3P/2N1C4/3CA4/2B1KAB2 b - - 0 18"])  # mid-01
-def test_it_lists_checks_only_at_the_horizon(fen):
+def test_it_adds_nodes_but_not_to_a_stand_pat_level(fen):
     """Depth 2 with the rule on searches more nodes than without, and the same when the
     quiescence is off (level 1's stand pat: no list at all)."""
     pos = Position.from_fen(fen)

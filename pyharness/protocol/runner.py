@@ -4,7 +4,7 @@
 (pyharness.rom.asm_engine) with two hooks: at srch_think's entry (where the search's
 cycles start: the iterations' times leave out srch_start's, at most ~16,000 with a
 book probe) and at srch_make_done, reached after every node, where it sets
-srch_move_now when the session says stop (the search polls the flag every 16 nodes)
+srch_move_now once the GUI has sent stop (the search polls the flag every 16 nodes)
 and reports an iteration when srch_depth_done has moved. `RefRunner` runs the Python
 twin (reference.search.think) with its move-now callback; the twin reports its
 iterations when it returns. Both take only the level/depth/nodes/frames/seed of
