@@ -8,7 +8,7 @@ import pytest
 
 from pyharness.match.registry import SpecError, parse_spec
 from pyharness.reference.position import Position
-from pyharness.reference.search import MATE, SearchRules, think
+from pyharness.reference.search import MATE, SearchRules, quiet_checks, think
 
 ON = SearchRules.of(qs_checks=1)
 #: Red to move; whatever it plays, a quiet move of the black rook mates (found by the
@@ -46,3 +46,15 @@ def test_only_the_twin_plays_it():
     assert SearchRules.of(qs_checks=1).asm_refused() == ["qs_checks=True"]
     with pytest.raises(SpecError, match="qchk"):
         parse_spec("asm:L4,qchk=1")
+
+
+@pytest.mark.parametrize("fen, want", [
+    ("3k5/9/9/9/9/9/9/R8/9/4K4 w", ["a2a9", "a2d2"]),                 # a rook onto a line
+    ("4k4/9/9/4P4/9/4N4/9/4C4/9/3K5 w",                               # a cannon's screen
+     ["e6d6", "e6f6", "e4d6", "e4f6", "e4c5", "e4g5", "e4c3", "e4g3", "e4d2", "e4f2"]),
+    ("3k5/9/9/9/4r4/9/9/9/4R4/4K4 w", [])])                           # pinned: none
+def test_the_list_is_the_legal_quiet_checks_by_from_and_to(fen, want):
+    pos = Position.from_fen(fen + " - - 0 1")
+    got = quiet_checks(pos)
+    assert [m.iccs() for m in got] == want
+    assert got == sorted(got, key=lambda m: (m.frm, m.to))

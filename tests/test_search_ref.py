@@ -463,6 +463,24 @@ def test_level_cap_without_clock_uses_the_node_model():
     assert managed.stopped or (managed.skipped and managed.nodes < r.nodes)
 
 
+def test_node_cycles_rule_sets_the_model_clock():
+    """`node_cycles` (ncyc): the model clock of one engine; twice the cycles a node stop
+    the same capped search at the poll past half the nodes; the asm, whose clock is real,
+    refuses it."""
+    from pyharness.reference.levels import NODE_CYCLES_ESTIMATE, node_frames
+    cap = 240
+    pos = Position.from_fen(MIDDLE)
+    rules = SearchRules(time_manage=False)
+    base = think(pos, depth=24, frames=cap, seed=3, rules=rules)
+    slow = think(pos, depth=24, frames=cap, seed=3,
+                 rules=SearchRules(time_manage=False, node_cycles=2 * NODE_CYCLES_ESTIMATE))
+    period = POLL_MASK + 1
+    assert base.stopped and slow.stopped and slow.nodes < base.nodes
+    assert node_frames(slow.nodes, 2 * NODE_CYCLES_ESTIMATE) >= cap > node_frames(
+        slow.nodes - period, 2 * NODE_CYCLES_ESTIMATE)
+    assert SearchRules(node_cycles=3000).asm_refused() == ["node_cycles=3000"]
+
+
 def test_trace_records_every_node_in_order():
     trace: list = []
     pos = Position.from_fen(MIDDLE)

@@ -164,7 +164,7 @@ RULE_KEYS = {"null": "null_move", "lmr": "lmr", "iir": "iir", "delta": "qs_delta
              "ttdp": "tt_deep", "rfp": "rfp", "qsrc": "qs_recap", "see": "qs_see",
              "bcap": "bad_caps", "lmrd": "lmr_depth", "lmrm": "lmr_move", "lmrx": "lmr_deep",
              "cxl": "ext_limit", "tmg": "plan_changed", "tmk": "plan_kept", "prt": "partial",
-             "qchk": "qs_checks"}
+             "qchk": "qs_checks", "ncyc": "node_cycles"}
 
 
 def rule_params(names=None) -> dict[str, ParamRule]:

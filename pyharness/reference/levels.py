@@ -40,9 +40,10 @@ def get_level(number: int) -> Level:
     return levels[number - 1]
 
 
-def node_frames(nodes: int) -> int:
-    """Frames the NES would have spent on `nodes` nodes (16-bit counter model)."""
-    return (nodes * NODE_CYCLES_ESTIMATE // CYCLES_PER_FRAME) & 0xFFFF
+def node_frames(nodes: int, node_cycles: int = 0) -> int:
+    """Frames the NES would have spent on `nodes` nodes of `node_cycles` cycles (0:
+    NODE_CYCLES_ESTIMATE) (16-bit counter model)."""
+    return (nodes * (node_cycles or NODE_CYCLES_ESTIMATE) // CYCLES_PER_FRAME) & 0xFFFF
 
 
 def level_depth(level: Level) -> int:

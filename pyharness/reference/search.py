@@ -40,6 +40,22 @@ from .search_types import (SearchInputError, SearchLimits,  # noqa: F401
 from .zobrist import default_keys, piece_kind, position_key
 
 
+def quiet_checks(pos: Position) -> list[Move]:
+    """The legal quiet moves of the side to move that give check, by (from, to): the
+    horizon's list of the rule `qs_checks` (an order a generator of them from the king
+    can sort its list into, docs/journal.md)."""
+    board = pos.board
+    checks = []
+    for m in pos.legal_moves():
+        if board[m.to] == 0:
+            pos.push(m)
+            if pos.in_check():
+                checks.append(m)
+            pos.pop()
+    checks.sort(key=lambda m: (m.frm, m.to))
+    return checks
+
+
 class Searcher(PathMixin, OrderingMixin):
     """One search over one position copy; holds the per-ply state of docs/search.md."""
 
@@ -254,16 +270,8 @@ class Searcher(PathMixin, OrderingMixin):
             if stand > alpha:
                 alpha = stand
             moves = self.pos.legal_captures()
-            if (self.rules.qs_checks and ply == self.qs_start
-                    and self.base[ply] + len(moves) + GEN_RESERVE <= MOVE_STACK_CAP):
-                pos = self.pos
-                for m in pos.legal_moves():
-                    if board[m.to] == 0:
-                        pos.push(m)
-                        gives = pos.in_check()
-                        pos.pop()
-                        if gives:
-                            moves.append(m)
+            if self.rules.qs_checks and ply == self.qs_start:
+                moves += quiet_checks(self.pos)
             if self.rules.qs_recap and ply - self.qs_start >= QS_RECAP_PLY:
                 last_to = self.pos.last_move_to()    # deep: recaptures only
                 moves = [m for m in moves if m.to == last_to]
@@ -284,7 +292,7 @@ class Searcher(PathMixin, OrderingMixin):
                         and self.defended(move.to)):
                 self.see_skips += 1
                 continue
-            if delta:
+            if delta and board[move.to]:             # (a horizon check is no capture)
                 victim = board[move.to] - 16
                 value = self.prow[victim][move.to if victim < 16 else 254 - move.to]
                 if stand + value + QS_DELTA <= alpha:
@@ -416,8 +424,9 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     Repetition is judged against the game record: `position`'s undo stack (push the
     game's moves on it); `history_moves`, when given, must match the tail of that stack.
     `clock` returns the frame counter; without one, a frame cap is measured on a model
-    clock, levels.node_frames(nodes) (NODE_CYCLES_ESTIMATE cycles a node), so ref levels
-    stop about where the cartridge would and stay reproducible. `move_now` is the flag.
+    clock, levels.node_frames(nodes) (NODE_CYCLES_ESTIMATE cycles a node, or the rule
+    `node_cycles`), so ref levels stop about where the cartridge would and stay
+    reproducible. `move_now` is the flag.
     `trace`, a list, receives (from, to, key, red_sum, black_sum) for every node in
     order: the node-by-node record to diff an asm trace against. `rules` are the rule
     switches (SearchRules: null move, reductions, pruning, time plan; the defaults are
@@ -466,7 +475,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     holder: list[Searcher] = []
     if lim.clock is None and lim.frames:
         # the frame-clock model: frames the NES would have spent on the nodes so far
-        lim.clock = lambda: node_frames(holder[0].nodes) if holder else 0
+        cycles = rules.node_cycles
+        lim.clock = lambda: node_frames(holder[0].nodes, cycles) if holder else 0
     searcher = Searcher(pos, lim, lfsr, evaluator, use_tt=use_tt, game_keys=keys,
                         game_checks=checks, game_captures=captures, trace=trace)
     holder.append(searcher)

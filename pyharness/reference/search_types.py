@@ -69,7 +69,11 @@ class SearchRules:
     recapture: bool = _rule(True, "with time management: a clear recapture ends the search")
     qs_checks: bool = _rule(False, "the first quiescence ply (the horizon) also searches "
                             "the quiet moves that give check (off: the twin's alone, a "
-                            "screen; the asm's version is too slow, docs/journal.md)")
+                            "screen; at level budgets even, docs/journal.md)")
+    node_cycles: int = _rule(0, "the model clock's cycles a node (0: the measured "
+                             "levels.NODE_CYCLES_ESTIMATE; the twin's alone: an engine "
+                             "at the cost it measured, e.g. before a change of its cost)",
+                             span=(0, 20000))
     partial: bool = _rule(False, "a stop inside iteration d > 1 answers with the best root "
                           "move completed at depth d (off: the twin's alone, a screen; "
                           "docs/journal.md)")
