@@ -50,7 +50,7 @@ def test_only_the_twin_plays_it():
 
 @pytest.mark.parametrize("fen, want", [
     ("3k5/9/9/9/9/9/9/R8/9/4K4 w", ["a2a9", "a2d2"]),                 # a rook onto a line
-    ("4k4/9/9/4P4/9/4N4/9/4C4/9/3K5 w",                               # a cannon's screen
+    ("4k4/9/9/4P4/9/4N4/9/4C4/9/3K5 w",                               # a cannon uncovered
      ["e6d6", "e6f6", "e4d6", "e4f6", "e4c5", "e4g5", "e4c3", "e4g3", "e4d2", "e4f2"]),
     ("3k5/9/9/9/4r4/9/9/9/4R4/4K4 w", [])])                           # pinned: none
 def test_the_list_is_the_legal_quiet_checks_by_from_and_to(fen, want):
