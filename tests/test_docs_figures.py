@@ -136,3 +136,30 @@ def test_a_bench_json_becomes_the_record(tmp_path):
         tool.bench_record({"engine": "asm"}, "c", "d")
     with pytest.raises(tool.FiguresError):
         tool.bench_record(dict(bench.as_dict(), engine="ref"), "c", "d")
+
+
+def test_a_second_suite_bench_must_be_of_that_suite():
+    """--bench2: the record of a run on assets/bench_suite2.txt, refused for another run."""
+    from pyharness.bench.search import LevelStats, SearchBench, SearchRun, load_suite
+    tool = _figures_tool()
+    suite2 = load_suite(project_root() / tool.SUITE2)
+    runs = {lv: [SearchRun(lv, p.name, p.phase, 1, "h2e2", 0, lv - (i == 0), 100, 300_000,
+                           i == 0, 0.1, 1.0) for i, p in enumerate(suite2)]
+            for lv in (4, 5)}
+    runs1 = [SearchRun(1, p.name, p.phase, 1, "h2e2", 0, 1, 40, 90_000, False, 0.0, 0.1)
+             for p in suite2]
+    bench = SearchBench("asm", None, suite2, [
+        LevelStats(1, "Novice", 1, 30, runs1), LevelStats(4, "Hard", 4, 600, runs[4]),
+        LevelStats(5, "Master", 0, 1800, runs[5])]).as_dict()
+    rec = tool.bench_record(bench, "abc1234", "2026-11-28", tool.SUITE2)
+    assert rec["command"] == f"xq65 bench --full --engine asm --suite {tool.SUITE2}"
+    assert rec["summary"]["L4_depth4_within_cap"] == {"positions": 60, "reached": 59}
+    first = load_suite()
+    with pytest.raises(tool.FiguresError, match="did not run the positions"):
+        tool.bench_record(dict(bench, positions=[{"name": p.name, "fen": p.fen}
+                                                 for p in first]),
+                          "c", "d", tool.SUITE2)
+    page = tool.render(dict(tool.load_measured(), bench2=rec), 0)
+    second = page.split("## The second suite", 1)[1].split("\n## ", 1)[0]
+    assert "**59 / 60** (98%): **met**" in second
+    assert f"`{tool.SUITE2}`" in second
