@@ -178,7 +178,7 @@
 
 ;;
 ; Internal iterative reduction (docs/search.md, search()) at the search() node of ply
-; eng_ply, after its TT probe: switched on (srch_rules ^ SRCH_RULES_DEFAULT has RULE_IIR), ply > 0, no hash move (sr_hf = 0), not in check and
+; eng_ply, after its TT probe: switched on (sr_rules ^ SRCH_RULES_DEFAULT has RULE_IIR), ply > 0, no hash move (sr_hf = 0), not in check and
 ; fr_depth >= IIR_MIN_DEPTH: fr_depth -= 1 (the node, its TT store, its killers and
 ; history reward, its children and its null move use the reduced depth).
 ; Clobbers: A, X, Y.  Cycles: ~20-40
@@ -205,7 +205,7 @@
 ;;
 ; The quiescence's recaptures-only rule (docs/search.md, qsearch()) at the qsearch node
 ; of ply eng_ply, out of check, right after mg_generate_captures_nc: switched on
-; (srch_rules ^ SRCH_RULES_DEFAULT has RULE_QS_RECAP) and eng_ply - sr_qs0 >=
+; (sr_rules ^ SRCH_RULES_DEFAULT has RULE_QS_RECAP) and eng_ply - sr_qs0 >=
 ; QS_RECAP_PLY: keeps only the captures onto the last move's target (undo_to of the
 ; ply above), in list order; sets mv_count and mv_base of the next ply to match.
 ; @return X = eng_ply, A = mv_count,x (Z set: no capture left)
@@ -249,7 +249,7 @@
 
 ;;
 ; Reverse futility pruning (docs/search.md, search()) at the search() node of ply
-; eng_ply, after iir_reduce: switched on (srch_rules ^ SRCH_RULES_DEFAULT has RULE_RFP),
+; eng_ply, after iir_reduce: switched on (sr_rules ^ SRCH_RULES_DEFAULT has RULE_RFP),
 ; ply > 0, not in check, fr_depth <= RFP_MAX_DEPTH, -WIN < beta < WIN, and the static
 ; eval - RFP_MARGIN * fr_depth >= beta: the node returns the eval (no TT store, no PV).
 ; @return C set: cut, sr_v = the eval; C clear: search on

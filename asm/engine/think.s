@@ -21,7 +21,8 @@
 ; @param srch_level 1..LEVEL_COUNT (0: srch_depth, no noise, no book, no frame cap),
 ;        srch_seed; optional overrides srch_depth (0 = level's), srch_frames +
 ;        srch_frames_set, srch_node_limit (0 = none), srch_use_book (0 = level's, 1 off,
-;        2 on); game_n (the root's record entry), ply 0
+;        2 on), srch_rules (sr_rules = srch_rules | the level's level_rules); game_n (the
+;        root's record entry), ply 0
 ; @return C set: a book move (the outputs above), sr_armed 0; C clear: none, the limits
 ;        in sr_*, sr_armed 1 (srch_think runs once per srch_start)
 ; Clobbers: A, X, Y, sr_*, the list of ply 0, the TT's from/to/score-low bytes.
@@ -40,9 +41,13 @@
         sta sr_qs
         lda #SRCH_MAX_DEPTH
         sta sr_maxdepth
+        lda srch_rules          ; the rules: the caller's toggles, and the level's on
+        sta sr_rules
         ldx srch_level
         beq @over
         dex
+        ora level_rules,x
+        sta sr_rules
         lda level_depth,x
         beq @d0
         sta sr_maxdepth

@@ -103,8 +103,18 @@ def render(levels, source: str) -> list[str]:
             "level_noise_mask:", "  .byte " + ", ".join(str(lv.noise_mask) for lv in levels),
             "level_book:", "  .byte " + ", ".join(str(int(lv.book)) for lv in levels),
             "level_qs:", "  .byte " + ", ".join(str(int(lv.quiesce)) for lv in levels),
-            "level_slip:", "  .byte " + ", ".join(str(lv.slip) for lv in levels)]
+            "level_slip:", "  .byte " + ", ".join(str(lv.slip) for lv in levels),
+            "; the RULE_* bits each level switches on (srch_start ORs them into sr_rules)",
+            "level_rules:", "  .byte " + ", ".join(str(level_bits(lv)) for lv in levels)]
     return out
+
+
+def level_bits(lv) -> int:
+    """The RULE_* bits of a level's rules (AssetError for a rule a level cannot name)."""
+    try:
+        return search.SearchRules.level_switches(lv.rules)
+    except search.SearchInputError as exc:
+        raise AssetError(f"level {lv.number}: {exc}") from None
 
 
 def main() -> None:

@@ -161,6 +161,7 @@ class Level:
     slip: int         # 0..255: chance/256 of a random legal move after the search
     name_zh: str
     name_en: str
+    rules: tuple[str, ...] = ()   # search rules the level switches on (SearchRules names)
 
 
 def load_levels(path: Path | None = None) -> tuple[Level, ...]:
@@ -170,19 +171,23 @@ def load_levels(path: Path | None = None) -> tuple[Level, ...]:
     for no, line in _content_lines(p.read_text(encoding="utf-8")):
         parts = line.split()
         try:
-            if len(parts) != 9:
+            if len(parts) != 10:
                 raise ValueError
             num, depth, frames, mask, book, qs, slip = (int(v) for v in parts[:7])
         except ValueError:
             raise AssetError(f"{p}:{no}: want 'level depth frames noise_mask book qs slip "
-                             f"name_zh name_en', got {line!r}") from None
+                             f"rules name_zh name_en', got {line!r}") from None
+        rules = () if parts[7] == "-" else tuple(parts[7].split("+"))
+        if not all(re.fullmatch(r"[a-z][a-z_]*", r) for r in rules) or len(set(rules)) < len(rules):
+            raise AssetError(f"{p}:{no}: rules must be '-' or rule names joined by '+' "
+                             f"(each once), got {parts[7]!r}")
         if num != len(levels) + 1:
             raise AssetError(f"{p}:{no}: levels must be numbered 1, 2, ... in order")
         if not (0 <= depth <= 24 and 0 < frames <= 0xFFFF and mask in (0, 1, 3, 7, 15, 31, 63, 127)
                 and book in (0, 1) and qs in (0, 1) and 0 <= slip <= 255):
             raise AssetError(f"{p}:{no}: value out of range in {line!r}")
         levels.append(Level(num, depth, frames, mask, bool(book), bool(qs), slip,
-                            parts[7], parts[8]))
+                            parts[8], parts[9], rules))
     if not levels:
         raise AssetError(f"{p}: no levels")
     return tuple(levels)

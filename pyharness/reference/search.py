@@ -418,8 +418,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
           evaluator: Evaluator | None = None) -> SearchResult:
     """Search `position` and return a SearchResult (best_move, score, depth, nodes, pv...).
 
-    Give a `level` (1..levels.level_count(): depth, frame cap, noise and book from
-    assets/levels.txt) or a fixed `depth`; `nodes` and `frames` add budgets (with
+    Give a `level` (1..levels.level_count(): depth, frame cap, noise, book and the rules
+    the level switches on, from assets/levels.txt) or a fixed `depth`; `nodes` and `frames` add budgets (with
     `level`, `frames` overrides the level's cap). `seed` (0..65535) seeds the LFSR.
     Repetition is judged against the game record: `position`'s undo stack (push the
     game's moves on it); `history_moves`, when given, must match the tail of that stack.
@@ -438,11 +438,13 @@ def think(position: Position, level: int | None = None, depth: int | None = None
         raise SearchInputError(f"give a level (1..{level_count()}) or a depth")
     if not isinstance(rules, SearchRules):
         raise SearchInputError(f"rules must be a SearchRules, got {rules!r}")
+    lv = get_level(level) if level is not None else None
+    if lv is not None:
+        rules = rules.with_level(lv.rules)
     lim = SearchLimits(rules=rules)
     lfsr = Lfsr.seeded(seed)
     book_on = False
-    if level is not None:
-        lv = get_level(level)
+    if lv is not None:
         lim.depth = level_depth(lv)
         lim.frames = lv.frames
         lim.noise_mask = lv.noise_mask

@@ -126,6 +126,30 @@ class SearchRules:
         return sum(f.metadata["bit"] for f in fields(self)
                    if f.metadata["bit"] and getattr(self, f.name))
 
+    @staticmethod
+    def level_switches(names) -> int:
+        """The RULE_* bits of a level's rules (assets/levels.txt `rules`): each must be a
+        switch the asm plays through a srch_rules bit and off by default (SearchInputError
+        otherwise), so that a level can only switch rules on."""
+        kinds = {f.name: f for f in fields(SearchRules)}
+        bits = 0
+        for name in names:
+            f = kinds.get(name)
+            if f is None or not f.metadata["bit"] or f.default is not False:
+                have = ", ".join(k for k, g in kinds.items()
+                                 if g.metadata["bit"] and g.default is False)
+                raise SearchInputError(f"a level cannot switch on the rule {name!r} (a "
+                                       f"level's rules: {have})")
+            bits |= f.metadata["bit"]
+        return bits
+
+    def with_level(self, names) -> "SearchRules":
+        """These rules with a level's rules switched on (level_switches checks them): a
+        level's rule is on at that level whatever the caller's rules say of it, as the
+        asm's srch_start ORs the level's bits into what srch_rules toggles."""
+        self.level_switches(names)
+        return replace(self, **{name: True for name in names}) if names else self
+
     def asm_refused(self) -> list[str]:
         """The rules set away from their default that the asm cannot play (the twin's
         alone), as "name=value"; empty when the asm can play these rules."""
