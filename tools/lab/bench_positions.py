@@ -6,7 +6,9 @@ The bench suite's positions are fixed so that its figures compare across commits
 second suite made the same way from openings it never used (the tuning half by
 default) says whether a figure holds on positions the suite does not hold
 (assets/bench_suite2.txt, docs/bench.md). From opening i (in file order) the twin's
-level 2 plays both sides (seed `search_seed(seed + i, ply)`, the book off):
+level 2 plays both sides (seed `search_seed(seed + i, ply)`, the book off, its frame cap
+on a model clock of GAME_NODE_CYCLES cycles a node, fixed so that a new
+levels.NODE_CYCLES_ESTIMATE does not change the games):
 
 * open-: the opening itself (every second opening, from the first);
 * mid-:  the game's first position from ply 31 on that is not in check;
@@ -24,12 +26,15 @@ import sys
 from pyharness.match.players import search_seed
 from pyharness.match.runner import load_openings
 from pyharness.reference.position import Position
-from pyharness.reference.search import think
+from pyharness.reference.search import SearchRules, think
 
 MAX_GAME_PLIES = 200
+#: the model clock of the games (levels.NODE_CYCLES_ESTIMATE when the file was made)
+GAME_NODE_CYCLES = 2710
 MID_FROM_PLY = 31
 END_MAX_PIECES = 14
 PHASES = ("open", "mid", "end")
+GAME_RULES = SearchRules(node_cycles=GAME_NODE_CYCLES)
 
 
 def _mates_at_once(pos: Position) -> bool:
@@ -69,7 +74,8 @@ def suite_positions(openings: str, per_phase: int, seed: int) -> dict[str, list[
                 if len(out["end"]) < per_phase:
                     out["end"].append(pos.fen())
                 break
-            result = think(pos, level=2, seed=search_seed(seed + i, ply), use_book=False)
+            result = think(pos, level=2, seed=search_seed(seed + i, ply), use_book=False,
+                           rules=GAME_RULES)
             pos.push(result.best_move)
     return out
 

@@ -70,6 +70,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("-j", "--jobs", type=int, default=1)
+    ap.add_argument("--suite", default=None, help="a suite file (default: the bench suite; "
+                    "assets/bench_suite2.txt: the second suite)")
     args = ap.parse_args(argv)
     switches = parse_switches(args.set)
     try:
@@ -81,9 +83,12 @@ def main(argv: list[str] | None = None) -> int:
         depths = [int(d) for d in text.split(",") if d]
     except ValueError:
         raise SystemExit(f"error: --depths takes numbers like 3,4,5, got {text!r}")
-    suite = load_suite()
+    try:
+        suite = load_suite(args.suite)
+    except (OSError, ValueError) as exc:
+        raise SystemExit(f"error: --suite: {exc}")
     phases = sorted({p.phase for p in suite})
-    print(f"twin, bench suite ({len(suite)} positions), seed {args.seed}, "
+    print(f"twin, {args.suite or 'bench suite'} ({len(suite)} positions), seed {args.seed}, "
           f"rules {switches}")
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         for level in levels:
