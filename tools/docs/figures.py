@@ -167,9 +167,11 @@ def render(measured: dict, zero_page: int) -> str:
            "", "## Against the targets", "",
            "| figure | target | measured |", "|---|---|---|",
            f"| cycles a search node, median over every level | <= {TARGET_CYCLES_PER_NODE:,} "
-           f"(stretch {TARGET_CYCLES_STRETCH:,}) | **{cpn:,}**: {_met(cpn <= TARGET_CYCLES_PER_NODE)} |",
+           f"(stretch {TARGET_CYCLES_STRETCH:,}) | **{cpn:,}**: "
+           f"{_met(cpn <= TARGET_CYCLES_PER_NODE)} |",
            f"| level 1 think, median NES s | <= {TARGET_L1_SECONDS:g} | "
-           f"**{s['L1_median_nes_seconds']:g}**: {_met(s['L1_median_nes_seconds'] <= TARGET_L1_SECONDS)} |",
+           f"**{s['L1_median_nes_seconds']:g}**: "
+           f"{_met(s['L1_median_nes_seconds'] <= TARGET_L1_SECONDS)} |",
            *_depth_targets(s)]
     bench2 = measured.get("bench2")
     if bench2:

@@ -14,7 +14,8 @@ levels.NODE_CYCLES_ESTIMATE does not change the games):
 * mid-:  the game's first position from ply 31 on that is not in check;
 * end-:  the game's first position with at most 14 pieces, not in check;
 
-each with more than one legal move and none that ends the game at once, until every phase has `--per-phase` positions.
+each with more than one legal move and none that ends the game at once, until every
+phase has `--per-phase` positions.
 A game stops at MAX_GAME_PLIES, at mate or stalemate, or once it gave its end-
 position. The output is a suite file (`xq65 bench --suite FILE`).
 """
