@@ -419,8 +419,9 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     """Search `position` and return a SearchResult (best_move, score, depth, nodes, pv...).
 
     Give a `level` (1..levels.level_count(): depth, frame cap, noise, book and the rules
-    the level switches on, from assets/levels.txt) or a fixed `depth`; `nodes` and `frames` add budgets (with
-    `level`, `frames` overrides the level's cap). `seed` (0..65535) seeds the LFSR.
+    the level switches on, from assets/levels.txt) or a fixed `depth`; `nodes` and
+    `frames` add budgets (with `level`, `frames` overrides the level's cap). `seed`
+    (0..65535) seeds the LFSR.
     Repetition is judged against the game record: `position`'s undo stack (push the
     game's moves on it); `history_moves`, when given, must match the tail of that stack.
     `clock` returns the frame counter; without one, a frame cap is measured on a model
