@@ -22,6 +22,7 @@ from pyharness.reference.position import Move, Position
 from pyharness.reference.levels import level_count
 from pyharness.reference.search import SearchRules
 from pyharness.rom.asm_engine import AsmEngine
+from pyharness.rom.build import project_root
 
 
 @pytest.fixture(scope="module")
@@ -43,8 +44,14 @@ def test_suite_has_ten_positions_per_phase_with_names_and_comments():
     assert len({p.fen.split()[0] + p.fen.split()[1] for p in suite}) == 30
 
 
-@pytest.mark.parametrize("entry", load_suite(), ids=lambda p: p.name)
-def test_suite_position_is_a_real_search_position(entry):
+#: both suite files: the bench suite and the second one (tests/test_bench_suite2.py)
+SUITES = [(name, p) for name in ("bench_suite", "bench_suite2")
+          for p in load_suite(project_root() / "assets" / f"{name}.txt")]
+
+
+@pytest.mark.parametrize("suite, entry", SUITES, ids=lambda x: x if isinstance(x, str)
+                         else x.name)
+def test_suite_position_is_a_real_search_position(suite, entry):
     pos = Position.from_fen(entry.fen)
     assert not pos.in_check(), "the side to move is in check"
     assert not pos.square_attacked(pos.king_square(pos.side ^ 1), pos.side), \
@@ -54,11 +61,13 @@ def test_suite_position_is_a_real_search_position(entry):
 
 
 def test_suite_phases_look_like_their_names():
-    pieces = {p.name: sum(1 for sq in Position.from_fen(p.fen).piece_sq if sq)
-              for p in load_suite()}
-    assert all(pieces[f"open-{i:02d}"] >= 30 for i in range(1, 11))
-    assert all(pieces[f"end-{i:02d}"] <= 14 for i in range(1, 11))
-    assert all(15 <= pieces[f"mid-{i:02d}"] <= 30 for i in range(1, 11))
+    """Both suites: openings with at least 30 pieces, endgames with at most 14."""
+    for suite in ("bench_suite", "bench_suite2"):
+        pieces = {phase: [sum(1 for sq in Position.from_fen(p.fen).piece_sq if sq)
+                          for name, p in SUITES if name == suite and p.phase == phase]
+                  for phase in ("open", "mid", "end")}
+        assert min(pieces["open"]) >= 30 and max(pieces["end"]) <= 14, suite
+        assert 15 <= min(pieces["mid"]) and max(pieces["mid"]) <= 30, suite
 
 
 @pytest.mark.parametrize("text, message", [
