@@ -13,7 +13,7 @@ from pyharness.reference.search import SearchInputError, SearchRules, think
 from pyharness.rom.asm_engine import AsmEngine
 
 SUITE = {p.name: p.fen for p in load_suite()}
-#: the levels whose search reaches a node of depth IIR_MIN_DEPTH without a hash move
+#: the levels that name internal iterative reduction
 IIR_LEVELS = [lv.number for lv in all_levels() if "iir" in lv.rules]
 
 
@@ -91,7 +91,7 @@ def test_the_asm_plays_the_levels_rules_node_for_node(name):
     assert tries[0] == 0 and a.nodes == think(pos, depth=4, seed=3).nodes
 
 
-def test_level_rules_table_is_the_twins(tmp_path):
+def test_level_rules_table_is_the_twins():
     """build/levels.inc's level_rules row: each level's RULE_* bits."""
     from pyharness.rom.build import build_rom
     built = build_rom(quiet=True)
