@@ -44,7 +44,7 @@ def test_diff_suite_catches_a_twin_only_evaluation_change(monkeypatch):
     from pyharness.reference.board import ROOK, sq_from_iccs
     tables = [bytearray(t) for t in ev.default_pst()]
     tables[ROOK][sq_from_iccs("d8")] += 1
-    twin = ev.Evaluator(tuple(bytes(t) for t in tables))
+    twin = ev.Evaluator(tuple(bytes(t) for t in tables), ev.RootTables.default())
     monkeypatch.setattr(ev.Evaluator, "default", classmethod(lambda cls: twin))
     r = CliRunner().invoke(main, ["diff", "--positions", "1", "--depth", "1"])
     assert r.exit_code == 0, r.output           # the start position does not see it

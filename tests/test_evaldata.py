@@ -13,6 +13,7 @@ from pyharness.reference import assets
 from pyharness.reference.board import (ADVISOR, BISHOP, CANNON, KING, KNIGHT, PAWN, ROOK,
                                       TYPE_SLOTS, make_square)
 from pyharness.reference.eval import (ADVANCED_VALUE, POSITION_SCALE_PCT, TUNED_MATERIAL,
+                                      RootTables, best_entries,
                                       Evaluator,
                                       default_pst, max_side_sum, reweighted_pst)
 from pyharness.reference.lfsr import Lfsr, SeedError
@@ -79,8 +80,15 @@ def test_generated_eval_tables_equal_the_asset(tmp_path):
     tables = parse_inc(text)
     pst = default_pst()                 # assets/pst_engine.txt, what the twin reads
     assert pst == assets.load_engine_pst() != assets.load_pst()
-    for name, table in zip(("king", "advisor", "bishop", "knight", "rook", "cannon", "pawn"), pst):
+    root = RootTables.default()
+    # a guard's page holds the other guard's spare table in its empty squares
+    want = list(pst)
+    want[ADVISOR] = bytes(a or b for a, b in zip(pst[ADVISOR], root.bishop_spare))
+    want[BISHOP] = bytes(a or b for a, b in zip(pst[BISHOP], root.advisor_spare))
+    for name, table in zip(("king", "advisor", "bishop", "knight", "rook", "cannon", "pawn"),
+                           want):
         assert bytes(tables[f"pst_{name}"]) == table
+    assert bytes(tables["pst_pawn_end"]) == root.pawn_end
 
 
 def test_engine_tables_shape_and_bound():
@@ -94,19 +102,22 @@ def test_engine_tables_shape_and_bound():
             assert engine[t][sq] == engine[t][(sq & 0xF0) | (14 - (sq & 15))]
     doc = (ROOT / "docs" / "search.md").read_text()
     m = re.search(r"Each is 0\.\.([\d,]+) \(`eval\.max_side_sum`", doc)
-    assert m and int(m.group(1).replace(",", "")) == max_side_sum(engine)
-    assert 2 * max_side_sum(engine) + 3 < 2 ** 15
+    root = RootTables.default()
+    bound_sum = max_side_sum(engine, root)
+    assert m and int(m.group(1).replace(",", "")) == bound_sum
+    assert 2 * bound_sum + 3 < 2 ** 15
     # its terms, type by type (count x the type's best entry), and evaluate()'s range
     terms = re.search(r"best square: (.*?)\)", doc[m.end():], re.S).group(1)
     named = dict((name, int(v)) for name, v in re.findall(r"(\w+) (\d+)", terms))
     names = ("king", "advisors", "bishops", "horses", "rooks", "cannons", "pawns")
-    assert named == {n: count * max(engine[t]) for n, (t, (_, count))
+    best = best_entries(engine, root)
+    assert named == {n: count * best[t] for n, (t, (_, count))
                      in zip(names, sorted(TYPE_SLOTS.items()))}, named
     low, high = re.search(r"range -([\d,]+)\.\.\+([\d,]+)", doc).groups()
     assert (-int(low.replace(",", "")), int(high.replace(",", ""))) == \
-        (-max_side_sum(engine) + ADVANCED_VALUE, max_side_sum(engine) + ADVANCED_VALUE)
+        (-bound_sum + ADVANCED_VALUE, bound_sum + ADVANCED_VALUE)
     bound = re.search(r"Static scores are within \+-([\d,]+);", doc).group(1)
-    assert int(bound.replace(",", "")) == max_side_sum(engine) + ADVANCED_VALUE
+    assert int(bound.replace(",", "")) == bound_sum + ADVANCED_VALUE
     # the asset's header says how it was made; a claim of tune_pst is checked here
     header = (ROOT / "assets" / "pst_engine.txt").read_text().split("\ntype", 1)[0]
     assert ("Made by: eval.tune_pst" in header) == (engine == reweighted_pst())
@@ -161,7 +172,7 @@ def test_reweighted_tables_fit_fairy_stockfish_better():
             rows.append((fen.strip(), int(cp)))
     assert len(rows) == 2003
     published = _fsf_loss(Evaluator(assets.load_pst()), rows)
-    tuned = _fsf_loss(Evaluator.default(), rows)
+    tuned = _fsf_loss(Evaluator(default_pst()), rows)   # the type tables alone
     assert tuned < 0.85 * published, (tuned, published)
 
 

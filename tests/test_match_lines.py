@@ -94,6 +94,26 @@ def test_pst_kind_searches_with_the_file_tables(tmp_path):
     assert r.returncode == 2 and "9 numbers" in r.stderr, r.stderr
 
 
+def test_pst_kind_takes_the_root_tables_unless_told_not_to():
+    """`pst` with the engine's own file is the engine (its root tables made from the
+    file); with --no-root it is the engine without them: on an endgame root (both
+    sides' attack units at most END_UNITS) they search differently."""
+    from pyharness.limits import Limits
+    from pyharness.match.registry import make_player, parse_spec
+    from pyharness.reference.position import Position
+    tool = _load()
+    pos = Position.from_fen("3ak1b2/4a4/b8/p3p2r1/3R4p/2P6/P7C/4B4/3K5/c2A5 w - - 0 30")
+    ref = make_player(parse_spec("ref:depth=3")).engine.think(pos, Limits(depth=3, seed=1))
+    got = {}
+    for root in (True, False):
+        tool.register_pst(str(ROOT / "assets" / "pst_engine.txt"), root)
+        player = make_player(parse_spec("pst:depth=3"))
+        res = player.engine.think(pos, Limits(depth=3, seed=1), player.rules)
+        got[root] = (res.nodes, res.score, res.best_move)
+    assert got[True] == (ref.nodes, ref.score, ref.best_move)
+    assert got[False] != got[True]
+
+
 def test_until_is_the_next_such_time():
     """--until 01:45 asked at 23:30 means tomorrow's 01:45, not a time already past
     (which stopped a run after its first game); a bad time is refused."""

@@ -153,3 +153,28 @@ def test_per_type_scales_start_at_the_engines_tables_and_keep_their_set(tmp_path
     lines = []
     tool.show(str(out), log=lines.append)
     assert any(line.startswith("sR ") for line in lines)
+
+
+def test_root_recipe_starts_at_the_type_tables_and_shows_its_numbers(tmp_path, monkeypatch):
+    """--scales root: its start gives root tables equal to the type tables (the engine
+    before the root tables), a moved PE changes the endgame pawn table alone, the bounds
+    build, and `show` prints the recipe instead of writing tables."""
+    from pyharness.reference.board import ADVISOR, BISHOP, PAWN
+    tool = _load()
+    params = tool.PARAMS_ROOT
+    start = [p.start for p in params]
+    rt = tool.evaluator_of(start).root
+    assert (rt.pawn_end, rt.advisor_spare, rt.bishop_spare) == \
+        (default_pst()[PAWN], default_pst()[ADVISOR], default_pst()[BISHOP])
+    moved = tool.evaluator_of([x + 5 * (p.name == "PE") for p, x in zip(params, start)]).root
+    assert moved.pawn_end != rt.pawn_end and moved.advisor_spare == rt.advisor_spare
+    for corner in ([p.lo for p in params], [p.hi for p in params]):
+        e = tool.evaluator_of(corner)
+        assert max(e.root.pawn_end) <= 255 and min(v for v in e.root.advisor_spare if v) >= 1
+    monkeypatch.setattr(tool, "play_pair", lambda *a: (1, 0, 1))
+    out = tmp_path / "root.jsonl"
+    tool.run(str(out), 2, 1, 3, "tune", 3, 0.02, log=lambda s: None, params=params)
+    lines = []
+    tool.show(str(out), str(tmp_path / "never.txt"), log=lines.append)
+    assert any("PAWN_END_MATERIAL 12" in line for line in lines)
+    assert not (tmp_path / "never.txt").exists()

@@ -74,7 +74,7 @@ class Searcher(PathMixin, OrderingMixin):
         keys = default_keys()
         self.zside = keys.side
         self.zrow = [keys.piece[piece_kind(p)] for p in range(32)]
-        self.prow = [self.ev.pst[PIECE_TYPES[p & 15]] for p in range(32)]
+        self.prow = self.ev.rows(pos.piece_sq)    # tables chosen at the root
         self.killers = [[None, None] for _ in range(MAX_PLY + 1)]
         self.history = [bytearray(256) for _ in range(7)]   # by piece type, both sides
         self.pv = [[] for _ in range(MAX_PLY + 2)]
@@ -100,7 +100,7 @@ class Searcher(PathMixin, OrderingMixin):
         self.qs_start = 0                    # ply of the last search() -> qsearch() call
         self.delta_skips = 0                 # qsearch captures skipped by delta pruning
         self.recapture_sq = 0                # the last game move's target, if it captured
-        self.sums = self.ev.side_sums(pos.piece_sq)
+        self.sums = self.ev.side_sums(pos.piece_sq, self.prow)
         self.sum_stack: list[tuple[int, int]] = []
 
     # ------------------------------------------------------------------ search

@@ -242,7 +242,8 @@ def use_tables(spec: str) -> Evaluator:
     except ValueError:
         raise ValueError(f"--tables wants seven integers A,B,H,R,C,P,S, got {spec!r}") from None
     material = {ADVISOR: a, BISHOP: b, KNIGHT: h, ROOK: r, CANNON: c, PAWN: p}
-    return Evaluator(ev.tune_pst(load_pst(), material, scale))   # outside 1..255: ValueError
+    tables = ev.tune_pst(load_pst(), material, scale)   # outside 1..255: ValueError
+    return Evaluator(tables, ev.RootTables.default(tables))   # the engine's root recipe
 
 
 def fit(path: str, sets: list[list[str]], held: str | None = None,

@@ -21,8 +21,10 @@ docs/journal.md ("Late-move reductions: strength", "Null move with late-move red
 file; tune for a keep-or-drop decision, docs/match.md); --until HH:MM (UTC) starts no
 game after the next such time (a time already past today is tomorrow's). --pst FILE
 registers the engine kind `pst`: the twin (the options of `ref`) evaluating with the
-tables of FILE (assets/pst.txt's format, read as they are), to match a candidate's
-tables against the engine's (`pst:L4 ref:L4`).
+tables of FILE (assets/pst.txt's format, read as they are) and the engine's root tables
+made from them (eval.RootTables), to match a candidate's tables against the engine's
+(`pst:L4 ref:L4`); --no-root leaves the root tables out (`pst:L4` with the engine's own
+file is then the engine without them).
 Each line also has the game's seconds.
 """
 from __future__ import annotations
@@ -37,13 +39,15 @@ from pyharness.match import iter_match, load_openings, parse_spec, schedule
 from pyharness.match.registry import EngineKind, engine_kinds, register_engine, search_player
 
 
-def register_pst(path: str) -> None:
-    """The engine kind `pst`: `ref` with the tables of `path` (--pst)."""
+def register_pst(path: str, root: bool = True) -> None:
+    """The engine kind `pst`: `ref` with the tables of `path` (--pst), and the root
+    tables made from them unless `root` is false (--no-root)."""
     from pathlib import Path
     from pyharness.engines import RefEngine
     from pyharness.reference.assets import load_pst
-    from pyharness.reference.eval import Evaluator
-    ev = Evaluator(load_pst(Path(path)))
+    from pyharness.reference.eval import Evaluator, RootTables
+    tables = load_pst(Path(path))
+    ev = Evaluator(tables, RootTables.default(tables) if root else RootTables())
     ref = engine_kinds()["ref"]
     register_engine(EngineKind("pst", f"the twin with the tables of {path}", ref.params,
                                lambda o: search_player(RefEngine(ev), o),
@@ -144,13 +148,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--until", help="HH:MM UTC: start no game after it")
     ap.add_argument("--pst", help="FILE: register the engine kind pst (the twin with "
                     "these tables)")
+    ap.add_argument("--no-root", action="store_true",
+                    help="pst without the root tables (eval.RootTables)")
     ap.add_argument("--sprt", help="ELO0,ELO1: stop when the SPRT accepts one of them "
                     "(--sprt=-5,5 when ELO0 is negative)")
     ns = ap.parse_args(argv)
     try:
         sprt = parse_sprt(ns.sprt)
         if ns.pst:
-            register_pst(ns.pst)
+            register_pst(ns.pst, not ns.no_root)
         if ns.score:
             print(score(ns.args[0], sprt))
             return 0

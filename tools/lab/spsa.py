@@ -2,7 +2,7 @@
 
     python tools/lab/spsa.py run OUT.jsonl --pairs N [--jobs J] [--level L]
                              [--openings SET|FILE] [--seed S] [--r-end R] [--until HH:MM]
-                             [--scales one|per-type]
+                             [--scales one|per-type|root]
     python tools/lab/spsa.py show OUT.jsonl [--out TABLES.txt]
 
 The parameters are those of eval.tune_pst, the recipe of the engine's tables
@@ -10,7 +10,10 @@ The parameters are those of eval.tune_pst, the recipe of the engine's tables
 cannon and pawn, one offset `guard` added to both guards' material (the advisor's 25
 and the elephant's 23), and `scale`, POSITION_SCALE_PCT; with --scales per-type, five
 scales instead of the one (sG for both guards, sN, sR, sC, sP), each starting at
-POSITION_SCALE_PCT. A run file's rows say which set they are (by their length). Each pair of games draws a
+POSITION_SCALE_PCT; with --scales root, the recipe of the tables chosen at the root
+(eval.RootTables: the endgame pawn table's material PE and scale sPE, the spare guards'
+offset GS), starting where they equal the type tables. A run file's rows say which set
+they are (by their length). Each pair of games draws a
 random sign for every parameter (delta = +-1) and plays theta + c_k delta against
 theta - c_k delta from one opening of the set (a random line of it), each side once,
 both the twin (`ref`) at level L (its model clock) with its own tables; then
@@ -52,7 +55,8 @@ from pyharness.match.runner import Opening, load_openings, openings_path, play_g
 from pyharness.reference.assets import load_pst
 from pyharness.reference.board import ADVISOR, BISHOP, CANNON, KNIGHT, PAWN, ROOK
 from pyharness.reference.errors import Xq65Error
-from pyharness.reference.eval import POSITION_SCALE_PCT, TUNED_MATERIAL, Evaluator, tune_pst
+from pyharness.reference.eval import (POSITION_SCALE_PCT, TUNED_MATERIAL, Evaluator, RootTables,
+                                      default_pst, make_root_tables, tune_pst)
 
 ALPHA, GAMMA = 0.602, 0.101
 
@@ -81,7 +85,14 @@ PARAMS = (
 #: guards share one)
 PARAMS_PER_TYPE = PARAMS[:5] + tuple(
     Param(f"s{name}", POSITION_SCALE_PCT, 12, 40, 160) for name in ("G", "N", "R", "C", "P"))
-PARAM_SETS = {"one": PARAMS, "per-type": PARAMS_PER_TYPE}
+#: --scales root: the tables chosen at the root (eval.RootTables) -- the endgame pawn
+#: table's material and positional scale, and the offset of the spare guards' material
+PARAMS_ROOT = (
+    Param("PE", TUNED_MATERIAL[PAWN], 3, 1, 40),
+    Param("sPE", POSITION_SCALE_PCT, 12, 40, 220),
+    Param("GS", 0, 4, -20, 20),
+)
+PARAM_SETS = {"one": PARAMS, "per-type": PARAMS_PER_TYPE, "root": PARAMS_ROOT}
 
 
 class SpsaError(Xq65Error, ValueError):
@@ -107,6 +118,21 @@ def tables_of(theta: list[float]) -> tuple[bytes, ...]:
     scales = {ADVISOR: v["sG"], BISHOP: v["sG"], KNIGHT: v["sN"], ROOK: v["sR"],
               CANNON: v["sC"], PAWN: v["sP"]}
     return tune_pst(load_pst(), material, scales)
+
+
+def root_tables(theta: list[float]) -> RootTables:
+    """The root-chosen tables of a `root` theta."""
+    v = [int(round(x)) for x in theta]
+    return make_root_tables(*v)
+
+
+def evaluator_of(theta: list[float]) -> Evaluator:
+    """The twin's evaluator of a theta."""
+    if params_of(theta) is PARAMS_ROOT:
+        return Evaluator(default_pst(), root_tables(theta))
+    # the other sets tune the tables by type; the root tables stay the shipped ones
+    tables = tables_of(theta)
+    return Evaluator(tables, RootTables.default(tables))
 
 
 def clamp(theta: list[float]) -> list[float]:
@@ -139,7 +165,7 @@ def play_pair(level: int, plus: list[float], minus: list[float], opening: Openin
               game_seed: int) -> tuple[int, int, int]:
     """theta+'s wins, draws and losses in two games from `opening`, one with each colour."""
     from pyharness.engines import RefEngine
-    players = [SearchPlayer(RefEngine(Evaluator(tables_of(t))), level=level)
+    players = [SearchPlayer(RefEngine(evaluator_of(t)), level=level)
                for t in (plus, minus)]
     w = d = lo = 0
     for plus_red in (True, False):
@@ -239,7 +265,11 @@ def show(path: str, out: str | None = None, log=print) -> list[float]:
     params = params_of(mean)
     for p, last, m in zip(params, rows[-1]["theta"], mean):
         log(f"{p.name:6s} {p.start:6.1f} {last:7.1f} {m:7.1f}")
-    if out:
+    if params is PARAMS_ROOT:
+        log("the root tables' recipe (pyharness/reference/eval.py): PAWN_END_MATERIAL "
+            f"{round(mean[0])}, PAWN_END_SCALE_PCT {round(mean[1])}, SPARE_GUARD_OFFSET "
+            f"{round(mean[2])}")
+    elif out:
         values = ", ".join(f"{p.name} {round(m)}" for p, m in zip(params, mean))
         write_tables(out, tables_of(mean), HEADER[:5] + [
             f"Made by tools/lab/spsa.py from {path}: eval.tune_pst of assets/pst.txt with",
