@@ -13,6 +13,7 @@ from pyharness.reference.position import Position
 
 def _load():
     lab_module("bench_positions")
+    lab_module("match_lines")
     return lab_module("endgame_positions")
 
 
@@ -34,7 +35,8 @@ def test_positions_are_balanced_endgames_of_the_tuning_openings(tmp_path):
 def test_the_judging_half_and_bad_arguments_are_refused(tmp_path):
     tool = "endgame_positions.py"
     for args, message in ((["judge", str(tmp_path / "x.txt")], "judging half"),
-                          (["tune", str(tmp_path / "x.txt"), "--part", "2/2"], "--part I/N")):
+                          (["tune", str(tmp_path / "x.txt"), "--part", "2/2"], "0 <= I < N"),
+                          (["tune", str(tmp_path / "x.txt"), "--nodes", "0"], "--nodes >= 1")):
         r = subprocess.run([sys.executable, str(LAB / tool)] + args, capture_output=True,
                            text=True, timeout=60)
         assert r.returncode == 2 and message in r.stderr, r.stderr

@@ -22,10 +22,6 @@ POSITIONS = [
 ]
 
 
-def _tables() -> ev.RootTables:
-    return ev.RootTables.default()
-
-
 @pytest.mark.parametrize("fen, red, black", POSITIONS)
 def test_the_twin_chooses_by_the_roots_attack_units(fen, red, black):
     pos = Position.from_fen(fen)
@@ -55,7 +51,7 @@ def test_the_recipe_at_its_start_is_the_type_tables():
     same = ev.make_root_tables(ev.TUNED_MATERIAL[PAWN], ev.POSITION_SCALE_PCT, 0)
     assert same.pawn_end == pst[PAWN]
     assert (same.advisor_spare, same.bishop_spare) == (pst[ADVISOR], pst[BISHOP])
-    rt = _tables()
+    rt = ev.RootTables.default()
     assert rt.pawn_end != pst[PAWN] and rt.advisor_spare != pst[ADVISOR]
 
 
@@ -67,7 +63,7 @@ def test_no_root_tables_is_the_type_tables():
 
 def test_the_spare_guards_fit_in_the_other_guards_page():
     pst = ev.default_pst()
-    rt = _tables()
+    rt = ev.RootTables.default()
     bishop_page = packed(pst[BISHOP], rt.advisor_spare, "advisor")
     for sq in range(256):
         assert bishop_page[sq] == (pst[BISHOP][sq] or rt.advisor_spare[sq])

@@ -20,7 +20,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bench_positions import _fit  # the script's own folder (tools/lab) is first on the path
+# the script's own folder (tools/lab) is first on the path
+from bench_positions import _fit
+from match_lines import parse_part
 
 from pyharness.match.runner import load_openings, openings_path
 from pyharness.match.uci import UciEngine
@@ -79,16 +81,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--part", default="0/1", help="I/N: the openings numbered I modulo N")
     a = ap.parse_args(argv)
     try:
-        part, parts = (int(v) for v in a.part.split("/"))
-        if not 0 <= part < parts or a.nodes < 1 or a.margin < 0:
-            raise ValueError
-    except ValueError:
-        print("error: --part I/N with 0 <= I < N, --nodes >= 1, --margin >= 0",
-              file=sys.stderr)
-        return 2
-    try:
+        part, parts = parse_part(a.part)
+        if a.nodes < 1 or a.margin < 0:
+            raise ValueError("--nodes >= 1 and --margin >= 0")
         write_positions(a.openings, a.out, a.nodes, a.margin, part, parts)
-    except (Xq65Error, OSError) as exc:
+    except (Xq65Error, OSError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     return 0

@@ -120,16 +120,10 @@ def tables_of(theta: list[float]) -> tuple[bytes, ...]:
     return tune_pst(load_pst(), material, scales)
 
 
-def root_tables(theta: list[float]) -> RootTables:
-    """The root-chosen tables of a `root` theta."""
-    v = [int(round(x)) for x in theta]
-    return make_root_tables(*v)
-
-
 def evaluator_of(theta: list[float]) -> Evaluator:
     """The twin's evaluator of a theta."""
     if params_of(theta) is PARAMS_ROOT:
-        return Evaluator(default_pst(), root_tables(theta))
+        return Evaluator(default_pst(), make_root_tables(*(int(round(x)) for x in theta)))
     # the other sets tune the tables by type; the root tables stay the shipped ones
     tables = tables_of(theta)
     return Evaluator(tables, RootTables.default(tables))
