@@ -12,9 +12,9 @@ from pyharness.cli import main as cli
 from pyharness.reference.position import Move, Position
 
 
-def _log(tmp_path, games=2, plies=6):
+def _log(tmp_path, games=2, plies=6, red="random:seed=1"):
     path = tmp_path / "m.log"
-    r = CliRunner().invoke(cli, ["match", "random:seed=1", "random:seed=2", "-n", str(games),
+    r = CliRunner().invoke(cli, ["match", red, "random:seed=2", "-n", str(games),
                                  "--max-plies", str(plies), "--log", str(path), "-q"])
     assert r.exit_code == 0, r.output
     return path
@@ -75,3 +75,28 @@ def test_bad_arguments_are_refused():
     dr = lab_module("drops")
     with pytest.raises(SystemExit, match="--depth takes"):
         dr.main(["score", "x.log", "y.jsonl", "--depth", "0"])
+
+
+def test_mend_replays_the_players_move_and_scores_other_specs(tmp_path, fsf):
+    """`mend` gives the player's own spec the game's seed and moves, so it answers the
+    played move; another spec's answer is scored by Fairy-Stockfish against it."""
+    dr = lab_module("drops")
+    log = _log(tmp_path, games=2, plies=8, red="ref:depth=1")
+    games = dr.games_of(str(log))
+    rows = []
+    for g, game in enumerate(games):        # every move a large drop
+        for k, move in enumerate(game.moves):
+            red = (game.fen.split()[1] == "w") == (k % 2 == 0)
+            rows.append({"game": g, "ply": k, "move": move, "before": 0, "drop": 500,
+                         "mover": game.tags["Red" if red else "Black"]})
+    lines = dr.mend(rows, games, "ref:depth=1", ["ref:depth=1", "ref:depth=2"],
+                    least=300, count=4, depth=2, jobs=1)
+    assert lines[0].startswith("ref:depth=1: 4 drops")
+    assert lines[3] == "| ref:depth=1 | 4 | 0 | +0.0 |"
+    assert lines[4].startswith("| ref:depth=2 | ")
+    with pytest.raises(SystemExit, match="no drop of 300"):
+        dr.mend(rows, games, "naive:depth=1", ["ref:depth=1"], 300, 3, 2, 1)
+    (tmp_path / "r.jsonl").write_text("")
+    with pytest.raises(SystemExit, match="--specs"):
+        dr.main(["mend", str(tmp_path / "r.jsonl"), str(log), "--player", "x",
+                 "--specs", "nosuch:depth=1"])

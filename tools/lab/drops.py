@@ -3,6 +3,8 @@ and each side's drops compared (docs/journal.md, "Where level 4 loses to 5,000 n
 
     python tools/lab/drops.py score LOG OUT.jsonl [--depth 10] [--jobs 2]
     python tools/lab/drops.py report OUT.jsonl --player ref:L4
+    python tools/lab/drops.py mend OUT.jsonl LOG --player ref:L4 --specs SPEC [SPEC ...]
+                             [--min 300] [--count 30] [--depth 10] [--jobs 2]
 
 LOG is what `xq65 match ... --log LOG` writes. `score` searches every position of every
 game at a fixed depth from a cleared hash (`ucinewgame`) and writes one line a move:
@@ -12,6 +14,12 @@ mover's view. A fixed-depth score of the side to move carries a bias of its own,
 drop means little alone; `report` compares the player's drops with its opponent's, in
 the same games, while the game is within --balanced centipawns (the drops of a lost
 game say nothing), by ply and by size. A mate score counts as +-MATE_CP.
+`mend` takes the player's first --count drops of at least --min cp made in a balanced
+game, asks each engine spec (`xq65 match`'s, e.g. `ref:L4,qchk=1`, `ref:depth=5`) for
+its move there, with the game's seed and moves as the match gave them, and has
+Fairy-Stockfish score each answer at --depth (`searchmoves`, a cleared hash) against
+the move played: a spec *mends* a drop when its move scores at least MEND_CP better.
+The player's own spec gives back the played move (a check of the replay).
 """
 from __future__ import annotations
 
@@ -23,12 +31,17 @@ from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 
 from pyharness.gameio.pgn import PgnError, read_pgn
+from pyharness.match.players import GameView
+from pyharness.match.registry import SpecError, make_player, parse_spec
 from pyharness.match.uci import EngineProtocolError, UciEngine
+from pyharness.reference.position import Move, Position
 
 #: a mate, and every score past it, counts as this many centipawns
 MATE_CP = 3000
 #: seconds one scoring search may take
 SCORE_TIMEOUT = 120.0
+#: a spec mends a drop when Fairy-Stockfish scores its move this much above the played one
+MEND_CP = 100
 #: a log larger than this is refused (a match log holds ~1 KB a game)
 MAX_LOG_BYTES = 50_000_000
 
@@ -136,6 +149,64 @@ def report(rows: list[dict], player: str, balanced: int = 250, plies: int = 20,
     return out
 
 
+def _searchmove(fen: str, moves: list[str], move: str, depth: int) -> int:
+    """Fairy-Stockfish's score of `move` (the mover's view) after FEN and the moves."""
+    global _ENGINE
+    if _ENGINE is None:
+        _ENGINE = UciEngine()
+    _ENGINE.new_game()
+    r = _ENGINE.best_move(fen, moves, depth=depth, searchmoves=[move], timeout=SCORE_TIMEOUT)
+    if r.mate is not None:
+        return MATE_CP if r.mate > 0 else -MATE_CP
+    return max(-MATE_CP, min(MATE_CP, r.score_cp))
+
+
+def _mend_one(job: tuple) -> dict:
+    """The specs' answers to one drop, each scored against the played move."""
+    fen, moves, seed, played, specs, depth = job
+    pos = Position.from_fen(fen)
+    for m in moves:
+        pos.push(Move.from_iccs(m))
+    base = _searchmove(fen, moves, played, depth)
+    out = {"played": played, "base": base, "answers": {}}
+    for spec in specs:
+        player = make_player(parse_spec(spec))
+        try:
+            player.new_game(seed)
+            view = GameView(fen, tuple(Move.from_iccs(m) for m in moves), pos.copy())
+            move = player.choose(view).iccs()
+        finally:
+            player.close()
+        value = base if move == played else _searchmove(fen, moves, move, depth)
+        out["answers"][spec] = (move, value)
+    return out
+
+
+def mend(rows: list[dict], games: list, player: str, specs: list[str], least: int,
+         count: int, depth: int, jobs: int, balanced: int = 250) -> list[str]:
+    """Which specs avoid the player's large drops (see the module's docstring)."""
+    picked = [r for r in rows if r["mover"] == player and r["drop"] >= least
+              and abs(r["before"]) <= balanced][:count]
+    if not picked:
+        raise SystemExit(f"no drop of {least} cp or more by {player!r} in a balanced game")
+    jobs_list = []
+    for r in picked:
+        g = games[r["game"]]
+        jobs_list.append((g.fen, g.moves[:r["ply"]], int(g.tags.get("Seed", 0)), r["move"],
+                          specs, depth))
+    with ProcessPoolExecutor(jobs) as ex:
+        results = list(ex.map(_mend_one, jobs_list))
+    out = [f"{player}: {len(picked)} drops of {least} cp or more in a balanced game",
+           "| spec | plays the played move | mends (its move >= "
+           f"{MEND_CP} cp better at depth {depth}) | mean gain (cp) |", "|---|---|---|---|"]
+    for spec in specs:
+        same = sum(res["answers"][spec][0] == res["played"] for res in results)
+        gains = [res["answers"][spec][1] - res["base"] for res in results]
+        out.append(f"| {spec} | {same} | {sum(g >= MEND_CP for g in gains)} | "
+                   f"{statistics.mean(gains):+.1f} |")
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -148,6 +219,15 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("rows")
     r.add_argument("--player", required=True)
     r.add_argument("--balanced", type=int, default=250)
+    m = sub.add_parser("mend")
+    m.add_argument("rows")
+    m.add_argument("log")
+    m.add_argument("--player", required=True)
+    m.add_argument("--specs", nargs="+", required=True)
+    m.add_argument("--min", type=int, default=300)
+    m.add_argument("--count", type=int, default=30)
+    m.add_argument("--depth", type=int, default=10)
+    m.add_argument("--jobs", type=int, default=2)
     a = ap.parse_args(argv)
     if a.cmd == "score":
         if not 1 <= a.depth <= 30 or not 1 <= a.jobs <= 64:
@@ -156,6 +236,17 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     with open(a.rows) as f:
         rows = [json.loads(line) for line in f]
+    if a.cmd == "mend":
+        if not 1 <= a.depth <= 30 or not 1 <= a.jobs <= 64 or a.count < 1:
+            raise SystemExit("--depth takes 1..30, --jobs 1..64 and --count 1 or more")
+        for spec in a.specs:
+            try:
+                parse_spec(spec)        # a bad spec now, not in a worker
+            except SpecError as exc:
+                raise SystemExit(f"--specs: {exc}") from None
+        print("\n".join(mend(rows, games_of(a.log), a.player, a.specs, a.min, a.count,
+                              a.depth, a.jobs)))
+        return 0
     print("\n".join(report(rows, a.player, a.balanced)))
     return 0
 
