@@ -1,5 +1,6 @@
 """tools/lab/drops.py: a match log's moves scored by Fairy-Stockfish, and a player's
-drops compared with its opponent's (docs/journal.md, "Where level 4 loses")."""
+drops compared with its opponent's (docs/journal.md, "Where levels 4 and 5 lose to
+Fairy-Stockfish")."""
 from __future__ import annotations
 
 import json
@@ -71,10 +72,16 @@ def test_score_writes_a_row_a_move(tmp_path, fsf):
             assert a["drop"] == a["before"] + b["before"]
 
 
-def test_bad_arguments_are_refused():
+def test_bad_arguments_are_refused(tmp_path):
     dr = lab_module("drops")
     with pytest.raises(SystemExit, match="--depth takes"):
         dr.main(["score", "x.log", "y.jsonl", "--depth", "0"])
+    with pytest.raises(SystemExit, match="nosuch.log"):
+        dr.games_of(str(tmp_path / "nosuch.log"))
+    bad = tmp_path / "rows.jsonl"
+    bad.write_text("{not json\n")
+    with pytest.raises(SystemExit, match="rows.jsonl"):
+        dr.main(["report", str(bad), "--player", "ref:L4"])
 
 
 def test_mend_replays_the_players_move_and_scores_other_specs(tmp_path, fsf):

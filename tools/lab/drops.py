@@ -1,5 +1,5 @@
 """Where a player loses its games: every move of a match log scored by Fairy-Stockfish,
-and each side's drops compared (docs/journal.md, "Where level 4 loses to 5,000 nodes").
+and each side's drops compared (docs/journal.md, "Where levels 4 and 5 lose to Fairy-Stockfish").
 
     python tools/lab/drops.py score LOG OUT.jsonl [--depth 10] [--jobs 2]
     python tools/lab/drops.py report OUT.jsonl --player ref:L4
@@ -48,8 +48,11 @@ MAX_LOG_BYTES = 50_000_000
 
 def games_of(path: str) -> list:
     """The games of a match log (pgn.PgnGame each), in order."""
-    with open(path, encoding="utf-8") as f:
-        text = f.read(MAX_LOG_BYTES + 1)
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read(MAX_LOG_BYTES + 1)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SystemExit(f"{path}: {exc}") from None
     if len(text) > MAX_LOG_BYTES:
         raise SystemExit(f"{path}: more than {MAX_LOG_BYTES} bytes")
     out = []
@@ -234,8 +237,11 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit("--depth takes 1..30 and --jobs 1..64")
         print(f"{score(a.log, a.out, a.depth, a.jobs)} moves scored")
         return 0
-    with open(a.rows) as f:
-        rows = [json.loads(line) for line in f]
+    try:
+        with open(a.rows) as f:
+            rows = [json.loads(line) for line in f]
+    except (OSError, ValueError) as exc:
+        raise SystemExit(f"{a.rows}: {exc}") from None
     if a.cmd == "mend":
         if not 1 <= a.depth <= 30 or not 1 <= a.jobs <= 64 or a.count < 1:
             raise SystemExit("--depth takes 1..30, --jobs 1..64 and --count 1 or more")
