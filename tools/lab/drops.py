@@ -67,15 +67,17 @@ def games_of(path: str) -> list:
 _ENGINE = None
 
 
-def _score(job: tuple[str, list[str], int]) -> int:
-    """The side to move's score of FEN after the moves, at `depth`."""
+def _fsf_score(fen: str, moves: list[str], depth: int, searchmoves: tuple[str, ...] = ()
+               ) -> int:
+    """The side to move's score of FEN after the moves at `depth` (of the best of
+    `searchmoves` when given), from a cleared hash, within +-MATE_CP."""
     global _ENGINE
-    fen, moves, depth = job
     if _ENGINE is None:
         _ENGINE = UciEngine()
     _ENGINE.new_game()
     try:
-        r = _ENGINE.best_move(fen, moves, depth=depth, timeout=SCORE_TIMEOUT)
+        r = _ENGINE.best_move(fen, moves, depth=depth, searchmoves=searchmoves,
+                              timeout=SCORE_TIMEOUT)
     except EngineProtocolError:     # no legal move: the side to move has lost
         return -MATE_CP
     if r.mate is not None:
@@ -100,9 +102,10 @@ def drops(games: list, scores: list[list[int]]) -> list[dict]:
 def score(log: str, out: str, depth: int, jobs: int) -> int:
     """Score every position of the log and write the rows; the number of rows."""
     games = games_of(log)
-    jobs_list = [(g.fen, g.moves[:k], depth) for g in games for k in range(len(g.moves) + 1)]
+    starts = [(g.fen, g.moves[:k]) for g in games for k in range(len(g.moves) + 1)]
     with ProcessPoolExecutor(jobs) as ex:
-        flat = list(ex.map(_score, jobs_list, chunksize=8))
+        flat = list(ex.map(_fsf_score, [f for f, _ in starts], [m for _, m in starts],
+                           [depth] * len(starts), chunksize=8))
     scores, i = [], 0
     for g in games:
         scores.append(flat[i:i + len(g.moves) + 1])
@@ -152,25 +155,13 @@ def report(rows: list[dict], player: str, balanced: int = 250, plies: int = 20,
     return out
 
 
-def _searchmove(fen: str, moves: list[str], move: str, depth: int) -> int:
-    """Fairy-Stockfish's score of `move` (the mover's view) after FEN and the moves."""
-    global _ENGINE
-    if _ENGINE is None:
-        _ENGINE = UciEngine()
-    _ENGINE.new_game()
-    r = _ENGINE.best_move(fen, moves, depth=depth, searchmoves=[move], timeout=SCORE_TIMEOUT)
-    if r.mate is not None:
-        return MATE_CP if r.mate > 0 else -MATE_CP
-    return max(-MATE_CP, min(MATE_CP, r.score_cp))
-
-
 def _mend_one(job: tuple) -> dict:
     """The specs' answers to one drop, each scored against the played move."""
     fen, moves, seed, played, specs, depth = job
     pos = Position.from_fen(fen)
     for m in moves:
         pos.push(Move.from_iccs(m))
-    base = _searchmove(fen, moves, played, depth)
+    base = _fsf_score(fen, moves, depth, (played,))
     out = {"played": played, "base": base, "answers": {}}
     for spec in specs:
         player = make_player(parse_spec(spec))
@@ -180,7 +171,7 @@ def _mend_one(job: tuple) -> dict:
             move = player.choose(view).iccs()
         finally:
             player.close()
-        value = base if move == played else _searchmove(fen, moves, move, depth)
+        value = base if move == played else _fsf_score(fen, moves, depth, (move,))
         out["answers"][spec] = (move, value)
     return out
 
