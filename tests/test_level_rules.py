@@ -15,12 +15,16 @@ from pyharness.rom.asm_engine import AsmEngine
 SUITE = {p.name: p.fen for p in load_suite()}
 #: the levels that name internal iterative reduction
 IIR_LEVELS = [lv.number for lv in all_levels() if "iir" in lv.rules]
+#: the levels that name the null move (the asm's level_null byte, not a srch_rules bit)
+NULL_LEVELS = [lv.number for lv in all_levels() if "null_move" in lv.rules]
 
 
 def test_the_table_names_rules_a_level_can_switch_on():
     for lv in all_levels():
         SearchRules.level_switches(lv.rules)
     assert IIR_LEVELS == [4]
+    assert NULL_LEVELS == [5]
+    assert SearchRules.level_switches(("null_move",)) == 0      # no srch_rules bit
 
 
 @pytest.mark.parametrize("names, message", [
@@ -101,3 +105,33 @@ def test_level_rules_table_is_the_twins():
     assert got == [SearchRules.level_switches(get_level(n).rules)
                    for n in range(1, len(all_levels()) + 1)]
     assert got[3] == SearchRules.level_switches(("iir",)) != 0
+    row = text.split("level_null:", 1)[1].split("\n", 2)[1]
+    got = [int(v) for v in row.replace(".byte", "").split(",")]
+    assert got == [int(n in NULL_LEVELS) for n in range(1, len(all_levels()) + 1)]
+
+
+@pytest.mark.parametrize("name", ["open-02", "mid-04", "end-05"])
+def test_the_asm_plays_the_levels_null_move_node_for_node(name):
+    """srch_start ORs level_null into sr_null: the null move's tries and cuts at a level
+    that names it are the twin's, and a depth think after it tries none."""
+    eng = AsmEngine()
+    pos = Position.from_fen(SUITE[name])
+    for level in NULL_LEVELS:
+        tries = [0]
+
+        def on():
+            tries[0] += 1
+        trace_a, trace_r = [], []
+        a = eng.think(pos, level=level, depth=4, frames=0, seed=3, use_book=False,
+                      trace=trace_a, hooks={"srch_null_try": on})
+        r = think(pos, level=level, depth=4, frames=0, seed=3, use_book=False, trace=trace_r)
+        assert r.null_tries > 0 and tries[0] == r.null_tries
+        assert trace_a == trace_r
+        assert (a.best_move, a.score, a.depth, a.nodes, a.pv) == \
+            (r.best_move, r.score, r.depth, r.nodes, r.pv)
+    tries = [0]
+
+    def count():
+        tries[0] += 1
+    a = eng.think(pos, depth=4, seed=3, hooks={"srch_null_try": count})
+    assert tries[0] == 0 and a.nodes == think(pos, depth=4, seed=3).nodes

@@ -21,7 +21,7 @@
 ; @return   C set: return sr_v (beta on a cut, 0 on a stop); C clear: go on
 ; Clobbers: everything but the frames of this ply (sr_hf/sr_ht are kept).
 .proc srch_null
-        lda srch_null_on        ; off unless the caller asks (docs/search.md)
+        lda sr_null             ; srch_null_on | the level's level_null (srch_start)
         beq @no
         ldx eng_ply
         beq @no                 ; the root

@@ -21,7 +21,8 @@
 ; @param srch_level 1..LEVEL_COUNT (0: srch_depth, no noise, no book, no frame cap),
 ;        srch_seed; optional overrides srch_depth (0 = level's), srch_frames +
 ;        srch_frames_set, srch_node_limit (0 = none), srch_use_book (0 = level's, 1 off,
-;        2 on), srch_rules (sr_rules = srch_rules | the level's level_rules); game_n (the
+;        2 on), srch_rules (sr_rules = srch_rules | the level's level_rules), srch_null_on
+;        (sr_null = srch_null_on | the level's level_null); game_n (the
 ;        root's record entry), ply 0
 ; @return C set: a book move (the outputs above), sr_armed 0; C clear: none, the limits
 ;        in sr_*, sr_armed 1 (srch_think runs once per srch_start)
@@ -41,6 +42,8 @@
         sta sr_qs
         lda #SRCH_MAX_DEPTH
         sta sr_maxdepth
+        lda srch_null_on        ; the null move: the caller's switch, or the level's
+        sta sr_null
         lda srch_rules          ; the rules: the caller's toggles, and the level's on
         sta sr_rules
         ldx srch_level
@@ -48,6 +51,9 @@
         dex
         ora level_rules,x
         sta sr_rules
+        lda level_null,x
+        ora sr_null
+        sta sr_null
         lda level_depth,x
         beq @d0
         sta sr_maxdepth

@@ -129,15 +129,16 @@ class SearchRules:
     @staticmethod
     def level_switches(names) -> int:
         """The RULE_* bits of a level's rules (assets/levels.txt `rules`): each must be a
-        switch the asm plays through a srch_rules bit and off by default (SearchInputError
-        otherwise), so that a level can only switch rules on."""
+        switch the asm plays (a srch_rules bit, or null_move's byte: gen_levels writes it
+        into level_null) and off by default (SearchInputError otherwise), so that a level
+        can only switch rules on."""
         kinds = {f.name: f for f in fields(SearchRules)}
         bits = 0
         for name in names:
             f = kinds.get(name)
-            if f is None or not f.metadata["bit"] or f.default is not False:
+            if f is None or not f.metadata["asm"] or f.default is not False:
                 have = ", ".join(k for k, g in kinds.items()
-                                 if g.metadata["bit"] and g.default is False)
+                                 if g.metadata["asm"] and g.default is False)
                 raise SearchInputError(f"a level cannot switch on the rule {name!r} (a "
                                        f"level's rules: {have})")
             bits |= f.metadata["bit"]
@@ -146,7 +147,8 @@ class SearchRules:
     def with_level(self, names) -> "SearchRules":
         """These rules with a level's rules switched on (level_switches checks them): a
         level's rule is on at that level whatever the caller's rules say of it, as the
-        asm's srch_start ORs the level's bits into what srch_rules toggles."""
+        asm's srch_start ORs the level's bits into what srch_rules toggles (and
+        level_null into srch_null_on)."""
         self.level_switches(names)
         return replace(self, **{name: True for name in names}) if names else self
 
