@@ -108,8 +108,8 @@ def render(levels, source: str) -> list[str]:
             "level_rules:", "  .byte " + ", ".join(str(level_bits(lv)) for lv in levels),
             "; 1 where the level switches the null move on (srch_start ORs it into sr_null);",
             "; beside srch_start in the game bank, which alone reads it",
-            '.segment "ENGINE_GAME"', "level_null:", "  .byte " + ", ".join(str(int("null_move" in lv.rules))
-                                                 for lv in levels)]
+            '.segment "ENGINE_GAME"', "level_null:",
+            "  .byte " + ", ".join(str(int("null_move" in lv.rules)) for lv in levels)]
     return out
 
 
