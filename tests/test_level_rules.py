@@ -69,29 +69,38 @@ def test_the_twin_reduces_at_the_level_and_not_at_its_depth():
     assert think(pos, level=3, frames=0, seed=1, use_book=False).iir_tries == 0
 
 
+#: (the levels that name a rule, the asm hook its try passes, the twin's count of tries)
+RULE_TRIES = [(IIR_LEVELS, "srch_iir_try", "iir_tries"),
+              (NULL_LEVELS, "srch_null_try", "null_tries")]
+
+
+@pytest.mark.parametrize("levels, hook, count", RULE_TRIES)
 @pytest.mark.parametrize("name", ["open-02", "mid-04", "end-05"])
-def test_the_asm_plays_the_levels_rules_node_for_node(name):
+def test_the_asm_plays_the_levels_rules_node_for_node(name, levels, hook, count):
+    """srch_start ORs a level's level_rules into sr_rules and its level_null into
+    sr_null: the rule's tries at a level that names it are the twin's, node for node
+    (to depth 4: level 5 would iterate to depth 24 without its cap)."""
     eng = AsmEngine()
     pos = Position.from_fen(SUITE[name])
-    for level in IIR_LEVELS:
+    for level in levels:
         tries = [0]
 
         def on():
             tries[0] += 1
         trace_a, trace_r = [], []
-        a = eng.think(pos, level=level, frames=0, seed=3, use_book=False, trace=trace_a,
-                      hooks={"srch_iir_try": on})
-        r = think(pos, level=level, frames=0, seed=3, use_book=False, trace=trace_r)
-        assert r.iir_tries > 0 and tries[0] == r.iir_tries
+        a = eng.think(pos, level=level, depth=4, frames=0, seed=3, use_book=False,
+                      trace=trace_a, hooks={hook: on})
+        r = think(pos, level=level, depth=4, frames=0, seed=3, use_book=False, trace=trace_r)
+        assert getattr(r, count) > 0 and tries[0] == getattr(r, count)
         assert trace_a == trace_r
         assert (a.best_move, a.score, a.depth, a.nodes, a.pv) == \
             (r.best_move, r.score, r.depth, r.nodes, r.pv)
-    # a depth think after a level think plays no level rule (sr_rules is set each time)
+    # a depth think after a level think plays no level rule (both bytes are set each time)
     tries = [0]
 
-    def count():
+    def on_depth():
         tries[0] += 1
-    a = eng.think(pos, depth=4, seed=3, hooks={"srch_iir_try": count})
+    a = eng.think(pos, depth=4, seed=3, hooks={hook: on_depth})
     assert tries[0] == 0 and a.nodes == think(pos, depth=4, seed=3).nodes
 
 
@@ -108,30 +117,3 @@ def test_level_rules_table_is_the_twins():
     row = text.split("level_null:", 1)[1].split("\n", 2)[1]
     got = [int(v) for v in row.replace(".byte", "").split(",")]
     assert got == [int(n in NULL_LEVELS) for n in range(1, len(all_levels()) + 1)]
-
-
-@pytest.mark.parametrize("name", ["open-02", "mid-04", "end-05"])
-def test_the_asm_plays_the_levels_null_move_node_for_node(name):
-    """srch_start ORs level_null into sr_null: the null move's tries and cuts at a level
-    that names it are the twin's, and a depth think after it tries none."""
-    eng = AsmEngine()
-    pos = Position.from_fen(SUITE[name])
-    for level in NULL_LEVELS:
-        tries = [0]
-
-        def on():
-            tries[0] += 1
-        trace_a, trace_r = [], []
-        a = eng.think(pos, level=level, depth=4, frames=0, seed=3, use_book=False,
-                      trace=trace_a, hooks={"srch_null_try": on})
-        r = think(pos, level=level, depth=4, frames=0, seed=3, use_book=False, trace=trace_r)
-        assert r.null_tries > 0 and tries[0] == r.null_tries
-        assert trace_a == trace_r
-        assert (a.best_move, a.score, a.depth, a.nodes, a.pv) == \
-            (r.best_move, r.score, r.depth, r.nodes, r.pv)
-    tries = [0]
-
-    def count():
-        tries[0] += 1
-    a = eng.think(pos, depth=4, seed=3, hooks={"srch_null_try": count})
-    assert tries[0] == 0 and a.nodes == think(pos, depth=4, seed=3).nodes
