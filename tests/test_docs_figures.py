@@ -96,6 +96,19 @@ def test_the_model_clock_is_the_measured_median():
         f"model clock {NODE_CYCLES_ESTIMATE} vs measured median {median}: update levels.py")
 
 
+def test_each_level_s_clock_is_its_measured_median():
+    """levels.LEVEL_NODE_CYCLES holds one clock a level, each within 2 % of the median the
+    last full bench measured at that level; think(level=) stops on it."""
+    from pyharness.reference.levels import LEVEL_NODE_CYCLES, level_count, level_node_cycles
+    measured = {lv["level"]: lv["cycles_per_node_median"]
+                for lv in _figures_tool().load_measured()["bench"]["levels"]}
+    assert sorted(measured) == list(range(1, level_count() + 1)) == [
+        n for n in range(1, len(LEVEL_NODE_CYCLES) + 1)]
+    off = {n: (level_node_cycles(n), m) for n, m in measured.items()
+           if abs(level_node_cycles(n) - m) > 0.02 * m}
+    assert off == {}, f"levels.LEVEL_NODE_CYCLES vs the bench (clock, measured): {off}"
+
+
 def test_pages_link_to_the_figures_instead_of_quoting_them():
     """The cycles-a-node figures (measured median, model clock) appear in figures.md
     (and the journal's history) only; every other page links to figures.md."""

@@ -451,14 +451,18 @@ def test_pv_is_legal_and_capped():
 
 
 def test_level_cap_without_clock_uses_the_node_model():
-    from pyharness.reference.levels import get_level, node_frames
-    cap = get_level(5).frames
+    """Without a clock a level stops on its own model clock (levels.level_node_cycles),
+    at the first poll past its cap."""
+    from pyharness.reference.levels import (NODE_CYCLES_ESTIMATE, get_level, level_node_cycles,
+                                            node_frames)
+    cap, cycles = get_level(5).frames, level_node_cycles(5)
+    assert cycles != NODE_CYCLES_ESTIMATE
     # the stop on the model clock itself: time management (which may end earlier) off
     r = think(Position.from_fen(MIDDLE), level=5, seed=3, rules=SearchRules(time_manage=False))
     assert r.stopped and r.depth >= 2
     period = POLL_MASK + 1
     assert r.nodes % period == 0
-    assert node_frames(r.nodes) >= cap > node_frames(r.nodes - period)
+    assert node_frames(r.nodes, cycles) >= cap > node_frames(r.nodes - period, cycles)
     managed = think(Position.from_fen(MIDDLE), level=5, seed=3)
     assert managed.stopped or (managed.skipped and managed.nodes < r.nodes)
 

@@ -12,7 +12,7 @@ Engines:
 * ``asm``: `AsmEngine.think` -- the ROM's think (srch_start, srch_think) under py65; cycles are counted by
   the simulator, the cap by the frame counter it advances every 29,781 cycles.
 * ``ref``: the Python twin `reference.search.think`. It has no cycles: its frame cap
-  runs on the model clock (nodes x `levels.NODE_CYCLES_ESTIMATE`), and the cycles it
+  runs on the model clock (nodes x the level's `levels.LEVEL_NODE_CYCLES`), and the cycles it
   reports are that model, never a measurement. Every report says which engine ran.
 
 Each (level, position) search gets the fixed LFSR seed `BENCH_SEED + position index`
@@ -108,12 +108,13 @@ class _Runner:
     def run(self, pos_entry: SuitePosition, level: int, seed: int) -> SearchRun:
         """think(level) on the position; the cycles measured (asm) or modelled (ref)."""
         from ..limits import Limits
-        from ..reference.levels import NODE_CYCLES_ESTIMATE
+        from ..reference.levels import level_node_cycles
         from ..reference.position import Position
         pos = Position.from_fen(pos_entry.fen)
         t0 = time.perf_counter()
         res = self.engine.think(pos, Limits(level=level, seed=seed))
-        cycles = res.cycles if self.engine.measures_cycles else res.nodes * NODE_CYCLES_ESTIMATE
+        cycles = (res.cycles if self.engine.measures_cycles
+                  else res.nodes * level_node_cycles(level))
         wall = time.perf_counter() - t0
         best = res.best_move.iccs() if res.best_move is not None else None
         return SearchRun(level, pos_entry.name, pos_entry.phase, seed, best, res.score,
@@ -203,8 +204,7 @@ class SearchBench:
         """How the cycles were obtained."""
         if self.engine == "asm":
             return "measured (py65, srch_start + srch_think)"
-        from ..reference.levels import NODE_CYCLES_ESTIMATE
-        return f"MODEL: nodes x {NODE_CYCLES_ESTIMATE} (Python twin, not asm)"
+        return "MODEL: nodes x the level's clock, levels.LEVEL_NODE_CYCLES (Python twin, not asm)"
 
     def level(self, number: int) -> LevelStats | None:
         """The stats of level `number`, if it ran."""
@@ -332,14 +332,14 @@ def estimate_seconds(levels: Iterable[int], positions: int, engine: str) -> floa
     asm: cap cycles / PY65_CYCLES_PER_SECOND; ref: cap nodes (model clock) at ~50 us a
     node. Searches that finish their depth early take less.
     """
-    from ..reference.levels import NODE_CYCLES_ESTIMATE, get_level
+    from ..reference.levels import get_level, level_node_cycles
     total = 0.0
     for lv in levels:
         cycles = get_level(lv).frames * CYCLES_PER_FRAME
         if engine == "asm":
             total += cycles / PY65_CYCLES_PER_SECOND
         else:
-            total += cycles / NODE_CYCLES_ESTIMATE * 50e-6
+            total += cycles / level_node_cycles(lv) * 50e-6
     return total * positions
 
 

@@ -21,7 +21,7 @@ from typing import Callable, Protocol
 
 from ..limits import Limits
 from ..reference.clock import NES_CPU_HZ
-from ..reference.levels import NODE_CYCLES_ESTIMATE, get_level, level_depth
+from ..reference.levels import NODE_CYCLES_ESTIMATE, get_level, level_depth, level_node_cycles
 from ..reference.position import Move, Position
 from ..reference.search import SearchResult
 from ..reference.search_consts import MATE, WIN
@@ -69,7 +69,8 @@ def pv_text(moves) -> tuple[str, ...]:
 
 
 class RefRunner:
-    """The Python twin; NES time is its model clock (NODE_CYCLES_ESTIMATE a node)."""
+    """The Python twin; NES time is its model clock (a level's clock, or
+    NODE_CYCLES_ESTIMATE a node without a level)."""
 
     name = "ref"
 
@@ -81,11 +82,12 @@ class RefRunner:
         res = think(position, move_now=stop, **limit_kwargs(limits))
         wall_ms = int((time.monotonic() - t0) * 1000)
         total = max(res.nodes, 1)
+        node_cycles = level_node_cycles(limits.level) if limits.level else NODE_CYCLES_ESTIMATE
 
         def ms(nodes: int) -> int:
             if wall:
                 return wall_ms * nodes // total
-            return cycles_ms(nodes * NODE_CYCLES_ESTIMATE)
+            return cycles_ms(nodes * node_cycles)
         for depth, score, nodes, move in res.iterations[:-1]:
             report(Iteration(depth, score, nodes, ms(nodes), (move,)))
         return Outcome(res, ms(res.nodes))

@@ -10,11 +10,17 @@ from .errors import Xq65Error
 #: depth used when a level says "until the cap" (depth 0)
 MAX_DEPTH = 24
 #: 6502 cycles per search node, for the Python frame clock model (think() without a
-#: `clock`): the median the asm search (srch_think) measures on the bench suite over
-#: every level (`xq65 bench --full --engine asm`; the run it comes from and its value now:
-#: docs/figures.md, which tests/test_docs_figures.py keeps within 2 % of this). Earlier
-#: values are in docs/journal.md.
+#: `clock`) of a search that names no level: the median the asm search (srch_think)
+#: measures on the bench suite over every level (`xq65 bench --full --engine asm`; the run
+#: it comes from and its value now: docs/figures.md, which tests/test_docs_figures.py keeps
+#: within 2 % of this). Earlier values are in docs/journal.md.
 NODE_CYCLES_ESTIMATE = 2710
+#: the model clock of each level, level 1 first: the median cycles a node the same bench
+#: measures at that level (docs/figures.md; tests/test_docs_figures.py keeps each within
+#: 2 % of it). A level's nodes cost what its rules make them cost (level 1 stands pat,
+#: level 5 pays an uncounted node for each null try), so one clock for all would give the
+#: twin more or fewer nodes than the cartridge searches in the same cap.
+LEVEL_NODE_CYCLES = (2259, 2741, 2987, 2506, 3019)
 
 
 class LevelError(Xq65Error, ValueError):
@@ -38,6 +44,15 @@ def get_level(number: int) -> Level:
     if not 1 <= number <= len(levels):
         raise LevelError(f"level must be 1..{len(levels)}, got {number}")
     return levels[number - 1]
+
+
+def level_node_cycles(number: int) -> int:
+    """The model clock of level `number` (1..level_count()): its cycles a node."""
+    get_level(number)
+    if len(LEVEL_NODE_CYCLES) != level_count():
+        raise LevelError(f"levels.LEVEL_NODE_CYCLES has {len(LEVEL_NODE_CYCLES)} clocks for "
+                         f"{level_count()} levels (assets/levels.txt): bench them")
+    return LEVEL_NODE_CYCLES[number - 1]
 
 
 def node_frames(nodes: int, node_cycles: int = 0) -> int:
