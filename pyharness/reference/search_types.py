@@ -70,8 +70,9 @@ class SearchRules:
     qs_checks: bool = _rule(False, "the first quiescence ply (the horizon) also searches "
                             "the quiet moves that give check (off: the twin's alone, a "
                             "screen; at level budgets even, docs/journal.md)")
-    node_cycles: int = _rule(0, "the model clock's cycles a node (0: the measured "
-                             "levels.NODE_CYCLES_ESTIMATE; the twin's alone: an engine "
+    node_cycles: int = _rule(0, "the model clock's cycles a node (0: the level's measured "
+                             "levels.level_node_cycles, or levels.NODE_CYCLES_ESTIMATE "
+                             "without a level; the twin's alone: an engine "
                              "at the cost it measured, e.g. before a change of its cost)",
                              span=(0, 20000))
     partial: bool = _rule(False, "a stop inside iteration d > 1 answers with the best root "
