@@ -5,7 +5,7 @@ from __future__ import annotations
 from lab_support import lab_module
 
 from pyharness.bench.search import load_suite
-from pyharness.reference.levels import get_level, node_frames
+from pyharness.reference.levels import get_level, level_node_cycles, node_frames
 from pyharness.reference.position import Position
 from pyharness.reference.search import SearchRules, think
 
@@ -19,8 +19,9 @@ def test_a_think_the_cap_cuts_splits_kept_and_thrown_at_its_last_iteration():
     assert r.stopped and r.iterations
     kept, thrown, depth, stopped = sn._time_use((fen, 3, 1, SearchRules()))
     assert stopped and depth == r.depth
-    assert kept == node_frames(r.iterations[-1][2])
-    assert kept + thrown == node_frames(r.nodes) >= get_level(3).frames
+    cycles = level_node_cycles(3)                 # the level's own clock
+    assert kept == node_frames(r.iterations[-1][2], cycles)
+    assert kept + thrown == node_frames(r.nodes, cycles) >= get_level(3).frames
 
 
 def test_a_think_that_ends_by_itself_keeps_all_it_spent():
@@ -28,8 +29,8 @@ def test_a_think_that_ends_by_itself_keeps_all_it_spent():
     fen = SUITE["end-01"]
     r = think(Position.from_fen(fen), level=2, seed=1, use_book=False)
     assert not r.stopped
-    assert sn._time_use((fen, 2, 1, SearchRules())) == (node_frames(r.nodes), 0, r.depth,
-                                                        False)
+    assert sn._time_use((fen, 2, 1, SearchRules())) == (
+        node_frames(r.nodes, level_node_cycles(2)), 0, r.depth, False)
 
 
 def test_the_shares_add_up_to_the_cap():

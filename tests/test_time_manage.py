@@ -12,7 +12,7 @@ import pytest
 
 from pyharness.rom.asm_engine import AsmEngine
 from pyharness.bench.search import load_suite
-from pyharness.reference.levels import node_frames
+from pyharness.reference.levels import level_node_cycles, node_frames
 from pyharness.reference.position import Move, Position
 from pyharness.reference.search import RECAP_DEPTH, IterationPlan, SearchRules, think
 from pyharness.reference.search_consts import PLAN_CHANGED_HALVES, PLAN_KEPT_HALVES
@@ -57,12 +57,12 @@ def test_plan_rule_on_known_values():
             IterationPlan(100, 2, bad)
 
 
-def _predicted_over(iterations: list, cap: int, halves: int, kept: int) -> bool:
+def _predicted_over(iterations: list, cap: int, halves: int, kept: int, cycles: int) -> bool:
     """The rule's verdict after the last of `iterations` (think()'s (depth, score, nodes,
-    move) rows) on the model clock: True, the next one does not fit."""
+    move) rows) on the model clock of `cycles` a node: True, the next one does not fit."""
     nodes, prev = iterations[-1][2], iterations[-2][2] if len(iterations) > 1 else 0
     changed = len(iterations) == 1 or iterations[-1][3] != iterations[-2][3]
-    e, t = node_frames(nodes), node_frames(nodes) - node_frames(prev)
+    e, t = node_frames(nodes, cycles), node_frames(nodes, cycles) - node_frames(prev, cycles)
     return e + t * (halves if changed else kept) // 2 > cap
 
 
@@ -92,11 +92,13 @@ def test_twin_skips_only_what_the_rule_says_and_saves_time(level, cap):
         assert on.iterations == off.iterations[:len(on.iterations)]
         if on.skipped:
             skipped += 1
-            assert _predicted_over(on.iterations, cap, PLAN_CHANGED_HALVES, PLAN_KEPT_HALVES)
+            assert _predicted_over(on.iterations, cap, PLAN_CHANGED_HALVES, PLAN_KEPT_HALVES,
+                                   level_node_cycles(level))
         else:
             assert on.nodes == off.nodes
         if old.skipped:
-            assert _predicted_over(old.iterations, cap, PLAN_CHANGED_HALVES, 3)
+            assert _predicted_over(old.iterations, cap, PLAN_CHANGED_HALVES, 3,
+                                   level_node_cycles(level))
         t_on += on.nodes
         t_off += off.nodes
         t_old += old.nodes

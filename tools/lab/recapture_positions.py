@@ -17,7 +17,7 @@ import statistics
 import sys
 
 from pyharness.match import load_openings
-from pyharness.reference.levels import node_frames
+from pyharness.reference.levels import level_node_cycles, node_frames
 from pyharness.reference.position import Move, Position
 from pyharness.reference.search import SearchRules, think
 
@@ -57,8 +57,8 @@ def measure(path: str, levels: list[int]) -> None:
             on = think(pos, level=level, seed=1 + k, use_book=False)
             off = think(pos, level=level, seed=1 + k, use_book=False,
                         rules=SearchRules(recapture=False))
-            t_on.append(node_frames(on.nodes) / 60)
-            t_off.append(node_frames(off.nodes) / 60)
+            t_on.append(node_frames(on.nodes, level_node_cycles(level)) / 60)
+            t_off.append(node_frames(off.nodes, level_node_cycles(level)) / 60)
             same += on.best_move == off.best_move
             stops += on.recaptured
             lost += on.depth < off.depth
