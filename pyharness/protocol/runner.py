@@ -21,7 +21,7 @@ from typing import Callable, Protocol
 
 from ..limits import Limits
 from ..reference.clock import NES_CPU_HZ
-from ..reference.levels import NODE_CYCLES_ESTIMATE, get_level, level_depth, level_node_cycles
+from ..reference.levels import get_level, level_depth, model_clock
 from ..reference.position import Move, Position
 from ..reference.search import SearchResult
 from ..reference.search_consts import MATE, WIN
@@ -69,8 +69,7 @@ def pv_text(moves) -> tuple[str, ...]:
 
 
 class RefRunner:
-    """The Python twin; NES time is its model clock (a level's clock, or
-    NODE_CYCLES_ESTIMATE a node without a level)."""
+    """The Python twin; NES time is its model clock (levels.model_clock)."""
 
     name = "ref"
 
@@ -82,7 +81,7 @@ class RefRunner:
         res = think(position, move_now=stop, **limit_kwargs(limits))
         wall_ms = int((time.monotonic() - t0) * 1000)
         total = max(res.nodes, 1)
-        node_cycles = level_node_cycles(limits.level) if limits.level else NODE_CYCLES_ESTIMATE
+        node_cycles = model_clock(limits.level)
 
         def ms(nodes: int) -> int:
             if wall:

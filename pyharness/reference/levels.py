@@ -55,6 +55,12 @@ def level_node_cycles(number: int) -> int:
     return LEVEL_NODE_CYCLES[number - 1]
 
 
+def model_clock(level: int | None = None, node_cycles: int = 0) -> int:
+    """The cycles a node a twin's search is charged: `node_cycles` (the rule, a player's
+    own clock) if given, else the level's clock, else NODE_CYCLES_ESTIMATE."""
+    return node_cycles or (level_node_cycles(level) if level else NODE_CYCLES_ESTIMATE)
+
+
 def node_frames(nodes: int, node_cycles: int = 0) -> int:
     """Frames the NES would have spent on `nodes` nodes of `node_cycles` cycles (0:
     NODE_CYCLES_ESTIMATE) (16-bit counter model)."""

@@ -17,8 +17,7 @@ from typing import Callable, Iterable, Sequence
 from .board import PAWN, PIECE_TYPES, side_tag
 from .book import Book, default_book
 from .eval import Evaluator
-from .levels import (MAX_DEPTH, get_level, level_count, level_depth, level_node_cycles,
-                     node_frames)
+from .levels import MAX_DEPTH, get_level, level_count, level_depth, model_clock, node_frames
 from .lfsr import Lfsr
 from .position import Move, Position
 from .tt import FLAG_EXACT, FLAG_LOWER, FLAG_UPPER, TranspositionTable
@@ -426,8 +425,8 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     Repetition is judged against the game record: `position`'s undo stack (push the
     game's moves on it); `history_moves`, when given, must match the tail of that stack.
     `clock` returns the frame counter; without one, a frame cap is measured on a model
-    clock, levels.node_frames(nodes) (the rule `node_cycles` cycles a node, else the
-    level's clock levels.level_node_cycles, else NODE_CYCLES_ESTIMATE), so ref levels
+    clock, levels.node_frames(nodes) (levels.model_clock: the rule `node_cycles` cycles a
+    node, else the level's clock, else NODE_CYCLES_ESTIMATE), so ref levels
     stop about where the cartridge would and stay reproducible. `move_now` is the flag.
     `trace`, a list, receives (from, to, key, red_sum, black_sum) for every node in
     order: the node-by-node record to diff an asm trace against. `rules` are the rule
@@ -479,7 +478,7 @@ def think(position: Position, level: int | None = None, depth: int | None = None
     holder: list[Searcher] = []
     if lim.clock is None and lim.frames:
         # the frame-clock model: frames the NES would have spent on the nodes so far
-        cycles = rules.node_cycles or (level_node_cycles(lv.number) if lv else 0)
+        cycles = model_clock(level, rules.node_cycles)
         lim.clock = lambda: node_frames(holder[0].nodes, cycles) if holder else 0
     searcher = Searcher(pos, lim, lfsr, evaluator, use_tt=use_tt, game_keys=keys,
                         game_checks=checks, game_captures=captures, trace=trace)

@@ -20,7 +20,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 
 from pyharness.bench.search import load_suite
-from pyharness.reference.levels import get_level, level_node_cycles, node_frames
+from pyharness.reference.levels import get_level, model_clock, node_frames
 from pyharness.reference.position import Position
 from pyharness.reference.search import SearchInputError, SearchRules, think
 
@@ -34,7 +34,7 @@ def _time_use(job: tuple[str, int, int, SearchRules]) -> tuple[int, int, int, bo
     """(frames kept, frames thrown away, depth, stopped) of one think at a level."""
     fen, level, seed, rules = job
     r = think(Position.from_fen(fen), level=level, seed=seed, use_book=False, rules=rules)
-    cycles = rules.node_cycles or level_node_cycles(level)    # the clock think() stopped on
+    cycles = model_clock(level, rules.node_cycles)    # the clock think() stopped on
     done = node_frames(r.iterations[-1][2], cycles) if r.iterations else 0
     spent = node_frames(r.nodes, cycles)
     return (done, spent - done, r.depth, r.stopped) if r.stopped else (spent, 0, r.depth, False)
